@@ -1,0 +1,83 @@
+import * as z from 'zod';
+
+/**
+ * The wire surfaces a node may name in `surfaces`. `react` is the reference system's name for the
+ * markup surface; here it covers HTML (and, through HTML, the snapshot surface's markup is drawn
+ * only for nodes visible on `snapshot`). Kept as-is so compositions carry over.
+ */
+export const SURFACE_NAMES = ['react', 'snapshot', 'text', 'markdown', 'slack'] as const;
+export type SurfaceName = (typeof SURFACE_NAMES)[number];
+
+export const RENDER_THEMES = ['auto', 'light', 'dark'] as const;
+/** A colour-scheme preference; `auto` follows the viewer where it can and means light elsewhere. */
+export type RenderTheme = (typeof RENDER_THEMES)[number];
+
+/** Portable tone names; packs map them to colours. */
+export const NAMED_COLORS = ['neutral', 'primary', 'accent', 'success', 'warning', 'risk', 'danger'] as const;
+export type NamedColor = (typeof NAMED_COLORS)[number];
+
+/** A node as it travels: a `type`, the two reserved fields, and the primitive's own fields. */
+export interface PrimitiveNode {
+  type: string;
+  id?: string;
+  surfaces?: SurfaceName[];
+  [field: string]: unknown;
+}
+
+export interface CompositionMeta {
+  source?: string;
+  generatedAt?: string;
+  ariaLabel?: string;
+  provenance?: { source?: string; query?: string; provider?: string };
+  freshness?: { asOf?: string; stale?: boolean; ttlSeconds?: number };
+  partialFailure?: { degraded?: boolean; reason?: string };
+}
+
+/** The document a model writes. The discriminator `view` is kept forever: models are prompted on it. */
+export interface Composition<TNode extends PrimitiveNode = PrimitiveNode> {
+  type: 'view';
+  version?: 1;
+  title?: string;
+  subtitle?: string;
+  theme?: RenderTheme;
+  body: TNode[];
+  meta?: CompositionMeta;
+}
+
+// Canonical predicates: schemas built from these print the same words everywhere.
+/** A non-empty string (`is required` when missing, `must not be empty` when blank). */
+export const requiredString = (): z.ZodString => z.string().min(1);
+export const optionalString = (): z.ZodOptional<z.ZodString> => z.string().optional();
+export const finiteNumber = (): z.ZodNumber => z.number();
+export const positiveFiniteNumber = (): z.ZodNumber => z.number().positive();
+export const nonNegativeFiniteNumber = (): z.ZodNumber => z.number().nonnegative();
+export const enumOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
+
+export const renderThemeSchema = z.enum(RENDER_THEMES);
+export const namedColorSchema = z.enum(NAMED_COLORS);
+
+export const compositionMetaSchema = z.strictObject({
+  source: z.string().optional(),
+  generatedAt: z.string().optional(),
+  ariaLabel: z.string().optional(),
+  provenance: z
+    .strictObject({ source: z.string().optional(), query: z.string().optional(), provider: z.string().optional() })
+    .optional(),
+  freshness: z
+    .strictObject({ asOf: z.string().optional(), stale: z.boolean().optional(), ttlSeconds: z.number().optional() })
+    .optional(),
+  partialFailure: z.strictObject({ degraded: z.boolean().optional(), reason: z.string().optional() }).optional(),
+});
+
+/** The two fields every node may carry whatever its primitive; a primitive may not declare them. */
+export const RESERVED_NODE_FIELDS = ['id', 'surfaces'] as const;
+
+export const reservedNodeShape = {
+  id: z.string().min(1, { error: 'must be a non-empty string' }).optional(),
+  surfaces: z.array(z.enum(SURFACE_NAMES)).min(1, { error: 'must contain at least one surface' }).optional(),
+};
+
+/** True when a node is drawn on `surface` (no allow-list means everywhere). */
+export function isVisibleOnSurface(node: { surfaces?: readonly string[] }, surface: SurfaceName): boolean {
+  return node.surfaces === undefined || node.surfaces.includes(surface);
+}

@@ -1,0 +1,93 @@
+/**
+ * Every error condition the SDK, runtime and tools name. Codes say what went wrong, not which
+ * layer noticed; hosts match on `name` + `code`, never `instanceof`, so two copies of the
+ * library interoperate.
+ */
+export const ISOMER_ERROR_CODES = [
+  'AMBIGUOUS_FRAME',
+  'COMPOSITION_INVALID',
+  'DUPLICATE_FORMAT',
+  'DUPLICATE_PRIMITIVE_TYPE',
+  'DUPLICATE_VIEW',
+  'EMPTY_FRAMES',
+  'EMPTY_PACK',
+  'EMPTY_PACKS',
+  'EMPTY_PAGES',
+  'EMPTY_VOCABULARY',
+  'INPUT_NOT_PLAIN_DATA',
+  'INPUT_OVER_BUDGET',
+  'INVALID_BODY_NODE',
+  'INVALID_FRAME_BODY',
+  'RESERVED_NODE_FIELD',
+  'TOO_MANY_TYPES',
+  'UNKNOWN_FRAME',
+  'UNKNOWN_PRIMITIVE_TYPE',
+  'UNKNOWN_SURFACE',
+  'UNKNOWN_VIEW',
+  'VIEW_INPUT_INVALID',
+] as const;
+
+export type IsomerErrorCode = (typeof ISOMER_ERROR_CODES)[number];
+
+/** A programming or configuration error, thrown synchronously where it is detected. */
+export class IsomerError extends Error {
+  override readonly name = 'IsomerError';
+  readonly code: IsomerErrorCode;
+
+  constructor(code: IsomerErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * One finding about a composition. `path` is empty for whole-document findings, otherwise
+ * `body[2].items[0].label`; `message` is a predicate so `path message` reads as a sentence.
+ */
+export interface ValidationError {
+  path: string;
+  message: string;
+  /** The innermost known primitive the path passes through. */
+  nodeType?: string;
+  /** Only the two refusals that happen before parsing carry a code. */
+  code?: InputRefusalCode;
+}
+
+export const INPUT_REFUSAL_CODES = ['INPUT_OVER_BUDGET', 'INPUT_NOT_PLAIN_DATA'] as const;
+export type InputRefusalCode = (typeof INPUT_REFUSAL_CODES)[number];
+
+/** True for a finding the input budget produced (the input was never parsed). */
+export function isInputRefusal(error: { code?: unknown }): boolean {
+  return error.code === 'INPUT_OVER_BUDGET' || error.code === 'INPUT_NOT_PLAIN_DATA';
+}
+
+const BARE_TYPE = /^[A-Za-z0-9_$-]+$/;
+
+/** `JSON.stringify`, with the two line separators JSON allows raw escaped so output stays on one line. */
+export function quoteJson(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * `<path> (in <nodeType>) <message>`, or `<path> <message>` without a node type, or the message
+ * alone for a whole-document finding.
+ */
+export function formatValidationError(error: Pick<ValidationError, 'path' | 'message' | 'nodeType'>): string {
+  if (error.path === '') return error.message;
+  if (error.nodeType === undefined) return `${error.path} ${error.message}`;
+  const type = BARE_TYPE.test(error.nodeType) ? error.nodeType : quoteJson(error.nodeType);
+  return `${error.path} (in ${type}) ${error.message}`;
+}
+
+/** Thrown by validating surfaces when a composition does not validate (or was refused outright). */
+export class CompositionValidationError extends Error {
+  override readonly name = 'CompositionValidationError';
+  readonly code = 'COMPOSITION_INVALID' as const;
+  readonly errors: readonly ValidationError[];
+
+  constructor(errors: readonly ValidationError[]) {
+    const lines = errors.length === 0 ? ['  (no detail)'] : errors.map((e) => `  ${formatValidationError(e)}`);
+    super(['Invalid Composition:', ...lines].join('\n'));
+    this.errors = errors;
+  }
+}

@@ -1,0 +1,48 @@
+import type { PrimitiveNode, RenderTheme } from './composition.ts';
+import type { Markup, MarkupValue } from './markup.ts';
+
+/** What a frame may draw of the composition around its body: never the body itself. */
+export interface FrameHeader {
+  title?: string;
+  subtitle?: string;
+  theme?: RenderTheme;
+}
+
+/** The header plus the raw body, handed to a frame only for sizing and body rules. */
+export interface FrameComposition extends FrameHeader {
+  body: PrimitiveNode[];
+}
+
+export interface FrameViewport<TTheme> {
+  width: number;
+  height: number;
+  /** The palette resolved for this render. */
+  theme: TTheme;
+  mode: RenderTheme | undefined;
+}
+
+export interface FrameDispatcher {
+  /** A node's declared height on the snapshot surface (0 when hidden or undeclared). */
+  estimateSnapshotHeight(node: PrimitiveNode): number;
+}
+
+/**
+ * The document a snapshot render sits in (a card, a 16:9 slide). A host registers frames by name
+ * and a render picks one; compositions never name frames.
+ */
+export interface Frame<TTheme = unknown> {
+  defaultWidth: number;
+  theme: { light: TTheme; dark: TTheme };
+  estimateHeight(composition: FrameComposition, dispatcher: FrameDispatcher): number;
+  /** A body rule (for example "exactly one slide"); messages, not throws. */
+  validateBody?(body: readonly PrimitiveNode[]): readonly string[];
+  /** Draws the surround. Receives the rendered body nodes as an array so it can return one root. */
+  wrap(header: FrameHeader, body: readonly Markup[], viewport: FrameViewport<TTheme>): MarkupValue;
+  /** Stylesheet for the frame's own markup. */
+  css?: string;
+}
+
+/** `dark` picks the dark palette; `auto`, `light` and no preference pick light (images have no scheme). */
+export function resolveFramePalette<TTheme>(frame: Pick<Frame<TTheme>, 'theme'>, mode: RenderTheme | undefined): TTheme {
+  return mode === 'dark' ? frame.theme.dark : frame.theme.light;
+}

@@ -1,0 +1,55 @@
+/**
+ * HTML without React: a tagged template that escapes every interpolated value unless it is
+ * already `Markup`. Renderers return `Markup`, so model text can only ever land as text.
+ */
+export class Markup {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for element content and double- or single-quoted attribute values alike. */
+export function escapeHtml(text: string): string {
+  return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : text;
+}
+
+export type MarkupValue = Markup | string | number | boolean | null | undefined | readonly MarkupValue[];
+
+function append(value: MarkupValue): string {
+  if (value instanceof Markup) return value.value;
+  if (typeof value === 'string') return escapeHtml(value);
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    let out = '';
+    for (const item of value) out += append(item);
+    return out;
+  }
+  return '';
+}
+
+/**
+ * @example html`<p class="${cls}">${modelText}</p>` // modelText is escaped
+ */
+export function html(strings: TemplateStringsArray, ...values: MarkupValue[]): Markup {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += append(values[i]) + strings[i + 1]!;
+  return new Markup(out);
+}
+
+/** Trusted markup (from our own templates or a renderer), never model text. */
+export function raw(value: string): Markup {
+  return new Markup(value);
+}
+
+/** Joins rendered pieces, escaping any plain strings among them. */
+export function joinMarkup(values: readonly MarkupValue[], separator = ''): Markup {
+  return new Markup(values.map(append).join(separator));
+}
+
+/** Normalises a renderer's return value (Markup, or a plain string that must be escaped). */
+export function toMarkup(value: MarkupValue): Markup {
+  return value instanceof Markup ? value : new Markup(append(value));
+}

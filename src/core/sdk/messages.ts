@@ -1,0 +1,116 @@
+import type * as z from 'zod';
+
+/**
+ * Zod issues → short predicates, so `path message` reads as a sentence a model can act on
+ * (`body[0].items[2].label is required`). A schema's own message wins over these.
+ */
+
+const PLAIN_OPTION = /^[A-Za-z0-9_$.-]+$/;
+/** Longest value we quote back or suggest for; anything longer is hostile or noise. */
+const MAX_ECHO = 64;
+const MAX_SUGGEST_INPUT = 200;
+
+/** Quotes a model-supplied value for a message, bounded so huge input is never echoed. */
+export function quoteForMessage(value: string, max = MAX_ECHO): string {
+  const cut = value.length > max ? `${value.slice(0, max)}…` : value;
+  return JSON.stringify(cut).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function formatOption(option: unknown): string {
+  if (typeof option === 'string') return PLAIN_OPTION.test(option) ? option : quoteForMessage(option);
+  return String(option);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The closest option to a misspelled value, when one is close enough to be a likely typo. */
+export function closestOption(input: unknown, options: readonly unknown[]): string | undefined {
+  if (typeof input !== 'string' || input.length === 0 || input.length > MAX_SUGGEST_INPUT) return undefined;
+  let best: string | undefined;
+  // Within about one edit per four characters: a typo, not a different word.
+  let bestDistance = Math.max(1, Math.floor(input.length / 4)) + 1;
+  for (const option of options) {
+    if (typeof option !== 'string' || option === input) continue;
+    const distance = editDistance(input, option);
+    if (distance < bestDistance) {
+      best = option;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function oneOf(options: readonly unknown[], input: unknown): string {
+  if (options.length === 1) return `must be ${JSON.stringify(options[0]) ?? String(options[0])}`;
+  const list = `must be one of: ${options.map(formatOption).join(', ')}`;
+  const suggestion = closestOption(input, options);
+  return suggestion === undefined ? list : `${list}; did you mean ${quoteForMessage(suggestion)}?`;
+}
+
+const ARTICLE: Record<string, string> = { object: 'an object', array: 'an array', int: 'an integer', undefined: 'absent' };
+
+function expectedType(expected: string, input: unknown): string {
+  if (expected === 'number' && typeof input === 'number') return 'must be a finite number';
+  return `must be ${ARTICLE[expected] ?? `a ${expected}`}`;
+}
+
+type SizeIssue = { origin: string; minimum?: number | bigint; maximum?: number | bigint; inclusive?: boolean };
+
+function tooSmall(issue: SizeIssue): string {
+  const n = Number(issue.minimum);
+  if (issue.origin === 'string') return n <= 1 ? 'must not be empty' : `must be at least ${n} characters`;
+  if (issue.origin === 'array' || issue.origin === 'set') return n <= 1 ? 'must not be empty' : `must have at least ${n} items`;
+  return issue.inclusive === false ? `must be greater than ${n}` : `must be at least ${n}`;
+}
+
+function tooBig(issue: SizeIssue): string {
+  const n = Number(issue.maximum);
+  if (issue.origin === 'string') return `must be at most ${n} characters`;
+  if (issue.origin === 'array' || issue.origin === 'set') return `must have at most ${n} items`;
+  return issue.inclusive === false ? `must be less than ${n}` : `must be at most ${n}`;
+}
+
+function listKeys(keys: readonly string[]): string {
+  const shown = keys.slice(0, 10).map((key) => (PLAIN_OPTION.test(key) && key.length <= MAX_ECHO ? key : quoteForMessage(key)));
+  return keys.length > 10 ? `${shown.join(', ')} and ${keys.length - 10} more` : shown.join(', ');
+}
+
+/** The per-parse error map handed to `safeParse`. */
+export function predicateFor(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : expectedType(issue.expected, issue.input);
+    case 'invalid_value':
+      return oneOf(issue.values, issue.input);
+    case 'invalid_union':
+      if ('options' in issue && Array.isArray(issue.options)) return oneOf(issue.options, (issue.input as { type?: unknown } | undefined)?.type);
+      return 'does not match any allowed shape';
+    case 'too_small':
+      return tooSmall(issue);
+    case 'too_big':
+      return tooBig(issue);
+    case 'unrecognized_keys':
+      return `has unrecognized key(s): ${listKeys(issue.keys)}`;
+    case 'invalid_format':
+      return 'is not in the expected format';
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    case 'invalid_key':
+      return 'has an invalid key';
+    case 'invalid_element':
+      return 'has an invalid value';
+    default:
+      return 'is invalid';
+  }
+}
