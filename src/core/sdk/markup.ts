@@ -3,7 +3,10 @@
  * already `Markup`. Renderers return `Markup`, so model text can only ever land as text.
  */
 export class Markup {
-  constructor(readonly value: string) {}
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
   toString(): string {
     return this.value;
   }

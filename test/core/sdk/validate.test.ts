@@ -145,7 +145,7 @@ describe('the checked copy', () => {
     });
     const result = validate(view([node]));
     expect(result.valid).toBe(true);
-    expect((result.composition!.body[0] as { text: string }).text).toBe('first');
+    expect((result.composition!.body[0] as unknown as { text: string }).text).toBe('first');
   });
 
   it('is absent only when the budget refused the input', () => {
