@@ -1,0 +1,44 @@
+import { RENDER_THEMES, type Composition, type PrimitiveNode } from '../sdk/composition.ts';
+import { CompositionValidationError, isInputRefusal, type ValidationError } from '../sdk/errors.ts';
+import type { CheckedValidationResult, ValidationErrorMode } from '../sdk/validate.ts';
+import type { z } from 'zod';
+
+export interface RenderInput {
+  composition: Composition;
+  /** Findings left over in `collect` mode (empty when valid). */
+  errors: ValidationError[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What a validating surface may draw. Valid: the checked copy. Invalid in `collect` mode: the
+ * header fields that are well-formed and the top-level nodes that validate on their own, so a
+ * renderer never sees a malformed node. Refused input, or `throw` mode, throws.
+ */
+export function renderInput(result: CheckedValidationResult, mode: ValidationErrorMode, bodyNode: z.ZodType<PrimitiveNode>): RenderInput {
+  if (result.composition === undefined || result.errors.some(isInputRefusal) || (mode === 'throw' && !result.valid)) {
+    throw new CompositionValidationError(result.errors);
+  }
+  if (result.valid) return { composition: result.composition, errors: [] };
+  const copy: unknown = result.composition;
+  const source = isRecord(copy) ? copy : {};
+  const body: PrimitiveNode[] = [];
+  if (Array.isArray(source.body)) {
+    source.body.forEach((node, index) => {
+      const prefix = `body[${index}]`;
+      const hasFinding = result.errors.some((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`));
+      if (hasFinding) return;
+      const parsed = bodyNode.safeParse(node);
+      if (parsed.success) body.push(parsed.data);
+    });
+  }
+  const composition: Composition = { type: 'view', body };
+  if (typeof source.title === 'string') composition.title = source.title;
+  if (typeof source.subtitle === 'string') composition.subtitle = source.subtitle;
+  if (typeof source.theme === 'string' && (RENDER_THEMES as readonly string[]).includes(source.theme)) composition.theme = source.theme as Composition['theme'];
+  if (isRecord(source.meta) && typeof source.meta.ariaLabel === 'string') composition.meta = { ariaLabel: source.meta.ariaLabel };
+  return { composition, errors: result.errors };
+}

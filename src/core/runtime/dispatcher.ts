@@ -1,0 +1,110 @@
+import { isVisibleOnSurface, type PrimitiveNode, type SurfaceName } from '../sdk/composition.ts';
+import { IsomerError } from '../sdk/errors.ts';
+import { md, isMarkdownContent, type MarkdownContent } from '../sdk/markdown/content.ts';
+import { markdownToSlackBlocks } from '../sdk/markdown/to-slack.ts';
+import { Markup, escapeHtml, toMarkup } from '../sdk/markup.ts';
+import type { PrimitiveDefinition, RenderScope } from '../sdk/primitive.ts';
+import type { SlackAssetCollector } from '../sdk/slack/assets.ts';
+import type { SlackBlock } from '../sdk/slack/blocks.ts';
+import { rendersOnSurface } from '../sdk/validate.ts';
+
+const EMPTY_MARKUP = new Markup('');
+const EMPTY_CONTENT = md.content();
+
+export interface ScopeOptions {
+  /** The surface whose visibility rules apply to every node this scope draws. */
+  surface: SurfaceName;
+  /** The frame palette, passed to HTML renderers on the snapshot path. */
+  theme?: unknown;
+  /** Picture nodes become uploads when the Slack surface collects assets. */
+  collector?: SlackAssetCollector;
+  /** Marks each node's root element with `data-isomer-node="<type>"` for layout checks. */
+  anchors?: boolean;
+}
+
+const FIRST_TAG = /^(\s*<[a-zA-Z][a-zA-Z0-9-]*)/;
+
+function anchor(markup: Markup, type: string): Markup {
+  if (!FIRST_TAG.test(markup.value)) return markup;
+  return new Markup(markup.value.replace(FIRST_TAG, `$1 data-isomer-node="${escapeHtml(type)}"`));
+}
+
+/** A scope plus the primitive types it drew, so the HTML surface emits only the CSS it used. */
+export interface TrackedScope extends RenderScope {
+  readonly used: ReadonlySet<string>;
+}
+
+/**
+ * One flat table keyed on `type`. Renderers recurse through the scope it hands them, so a container
+ * from one pack can hold a node from another, and a type nobody registered is an error, never a
+ * silent skip.
+ */
+export class Dispatcher {
+  readonly definitions: ReadonlyMap<string, PrimitiveDefinition>;
+  private readonly slackAssetTypes: ReadonlySet<string>;
+
+  constructor(definitions: readonly PrimitiveDefinition[], slackAssetTypes: ReadonlySet<string>) {
+    this.definitions = new Map(definitions.map((definition) => [definition.type, definition]));
+    this.slackAssetTypes = slackAssetTypes;
+  }
+
+  definition(type: string): PrimitiveDefinition {
+    const definition = this.definitions.get(type);
+    if (!definition) throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `Unknown primitive type ${JSON.stringify(String(type).slice(0, 64))}`);
+    return definition;
+  }
+
+  /** Runs the primitive's sanitize hook; `undefined` when the node should not draw. */
+  private prepare(node: PrimitiveNode, surface: SurfaceName): { node: PrimitiveNode; definition: PrimitiveDefinition } | undefined {
+    if (!isVisibleOnSurface(node, surface)) return undefined;
+    const definition = this.definition(node.type);
+    const prepared = definition.sanitize ? definition.sanitize(node) : node;
+    return prepared === null ? undefined : { node: prepared, definition };
+  }
+
+  createScope(options: ScopeOptions): TrackedScope {
+    const { surface } = options;
+    const used = new Set<string>();
+    const markdown = (node: PrimitiveNode): MarkdownContent => {
+      const ready = this.prepare(node, surface);
+      if (!ready) return EMPTY_CONTENT;
+      const out = ready.definition.renderers.markdown(ready.node, { scope });
+      return isMarkdownContent(out) ? out : md.content(md.raw(out));
+    };
+    const scope: TrackedScope = {
+      used,
+      text: (node) => {
+        const ready = this.prepare(node, surface);
+        return ready ? ready.definition.renderers.text(ready.node, { scope }) : '';
+      },
+      markdown,
+      html: (node) => {
+        const ready = this.prepare(node, surface);
+        if (!ready) return EMPTY_MARKUP;
+        used.add(ready.definition.type);
+        const htmlSurface = surface === 'snapshot' ? 'snapshot' : 'react';
+        const env = options.theme === undefined ? { scope, surface: htmlSurface } as const : { scope, surface: htmlSurface, theme: options.theme } as const;
+        const markup = toMarkup(ready.definition.renderers.html(ready.node, env));
+        return options.anchors ? anchor(markup, ready.definition.type) : markup;
+      },
+      slack: (node): SlackBlock[] => {
+        const ready = this.prepare(node, surface);
+        if (!ready) return [];
+        const { definition } = ready;
+        if (options.collector && this.slackAssetTypes.has(definition.type)) {
+          const altText = definition.renderers.text(ready.node, { scope }).trim() || definition.type;
+          const ref = options.collector.allocate(ready.node, altText);
+          return [{ type: 'image', alt_text: altText, slack_file: { ref } }];
+        }
+        if (definition.renderers.slack) {
+          const blocks = definition.renderers.slack(ready.node, { scope });
+          return Array.isArray(blocks) ? blocks : [blocks];
+        }
+        return markdownToSlackBlocks(markdown(node));
+      },
+      rendersOn: (node, onSurface) => rendersOnSurface(node, onSurface, this.definitions),
+      definition: (type) => this.definitions.get(type),
+    };
+    return scope;
+  }
+}

@@ -1,0 +1,172 @@
+import type * as z from 'zod';
+import type { InputBudget } from '../sdk/budget.ts';
+import type { PrimitiveNode } from '../sdk/composition.ts';
+import { IsomerError } from '../sdk/errors.ts';
+import type { Frame } from '../sdk/frame.ts';
+import type { AuthoringJsonSchemaOptions } from '../sdk/json-schema.ts';
+import { composePacks, type PrimitiveGroup, type PrimitivePack } from '../sdk/pack.ts';
+import type { PrimitiveDefinition, PrimitiveRenderers } from '../sdk/primitive.ts';
+import { getCompositionSchemas } from '../sdk/schema.ts';
+import { createCompositionParser, createCompositionValidator, type CheckedValidationResult, type ParsedComposition } from '../sdk/validate.ts';
+import { createAuthoringContext, type RuntimeAuthoringContext } from './authoring.ts';
+import { Dispatcher } from './dispatcher.ts';
+import { createHTMLSurface, type HTMLSurface } from './surfaces/html.ts';
+import { createMarkdownSurface, type MarkdownSurface } from './surfaces/markdown.ts';
+import { createSlackSurface, type SlackSurface } from './surfaces/slack.ts';
+import { createSnapshotSurface, type SnapshotSurface } from './surfaces/snapshot.ts';
+import { createTextSurface, type TextSurface } from './surfaces/text.ts';
+import type { SurfaceContext } from './surfaces/context.ts';
+import { createViewRegistry, type RegisteredView, type ViewRegistry } from './views.ts';
+
+const RENDERER_SURFACES = ['html', 'text', 'markdown', 'slack'] as const;
+type RendererSurface = (typeof RENDERER_SURFACES)[number];
+
+export interface IsomerRuntimeOptions<THostContext = unknown> {
+  /** Vocabularies, at least one; their primitive types must not collide. */
+  packs: readonly PrimitivePack[];
+  /** Named documents for the snapshot surface; giving any creates `surfaces.snapshot`. */
+  frames?: Record<string, Frame<any>>;
+  /** Required with two or more frames. */
+  defaultFrame?: string;
+  /** Host formats (`png`, `pdf`…) a rasterizer renders, reported by `getCapabilities()`. */
+  formats?: readonly string[];
+  views?: readonly RegisteredView<THostContext>[];
+  /** Replace renderers per primitive type. */
+  rendererOverrides?: Record<string, Partial<Record<RendererSurface, unknown>>>;
+  /** The wrapper's `aria-label` when a composition has no title. Default `View`. */
+  defaultAriaLabel?: string;
+  /** Shapes the authoring JSON Schema; merged over every pack's own options. */
+  authoring?: Pick<AuthoringJsonSchemaOptions, 'describe' | 'omitProperties' | 'title' | 'description' | '$id'>;
+  /** Limits applied to every composition and view input before anything reads it. */
+  inputBudget?: InputBudget;
+}
+
+export interface RuntimeSurfaces {
+  html: HTMLSurface;
+  text: TextSurface;
+  markdown: MarkdownSurface;
+  slack: SlackSurface;
+  /** Present only when the runtime has frames. */
+  snapshot: SnapshotSurface | undefined;
+}
+
+export type SurfaceSupport = 'native' | 'fallback';
+
+export interface HostCapabilities {
+  primitives: string[];
+  surfaces: string[];
+  formats: string[];
+  support: Record<string, Record<string, SurfaceSupport>>;
+}
+
+export interface IsomerRuntime<THostContext = unknown> {
+  readonly packs: readonly PrimitivePack[];
+  readonly primitives: readonly PrimitiveDefinition[];
+  readonly viewRegistry: ViewRegistry<THostContext>;
+  readonly surfaces: RuntimeSurfaces;
+  /** Budget, then schema, then duplicate ids and per-surface warnings; carries the checked copy. */
+  validate(composition: unknown): CheckedValidationResult;
+  /** Budget, then schema only: for untrusted input you will validate again later. */
+  parse(value: unknown): ParsedComposition;
+  getCompositionSchema(): z.ZodObject;
+  getAuthoringContext(): RuntimeAuthoringContext;
+  getCapabilities(): HostCapabilities;
+}
+
+function applyOverrides(packs: readonly PrimitivePack[], overrides: IsomerRuntimeOptions['rendererOverrides']): readonly PrimitivePack[] {
+  if (!overrides) return packs;
+  const known = new Set(packs.flatMap((pack) => [...pack.types]));
+  for (const [type, renderers] of Object.entries(overrides)) {
+    if (!known.has(type)) throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `runtime: renderer override for unknown primitive "${type}"`);
+    for (const surface of Object.keys(renderers)) {
+      if (!(RENDERER_SURFACES as readonly string[]).includes(surface)) {
+        throw new IsomerError('UNKNOWN_SURFACE', `runtime: renderer override for "${type}" names unknown surface "${surface}"; use ${RENDERER_SURFACES.join(', ')}`);
+      }
+    }
+  }
+  return packs.map((pack) => ({
+    ...pack,
+    primitives: pack.primitives.map((definition) => {
+      const override = overrides[definition.type];
+      if (!override) return definition;
+      const renderers = { ...definition.renderers, ...override } as PrimitiveRenderers<PrimitiveNode>;
+      return { ...definition, renderers };
+    }),
+  }));
+}
+
+function resolveFrames(options: IsomerRuntimeOptions<any>): { frames: Map<string, Frame<unknown>>; defaultFrame: string } | undefined {
+  if (options.frames === undefined) {
+    if (options.defaultFrame !== undefined) throw new IsomerError('UNKNOWN_FRAME', `runtime: defaultFrame "${options.defaultFrame}" given without frames`);
+    return undefined;
+  }
+  const frames = new Map(Object.entries(options.frames));
+  if (frames.size === 0) throw new IsomerError('EMPTY_FRAMES', 'runtime: frames is empty; omit it or register at least one frame');
+  let defaultFrame = options.defaultFrame;
+  if (defaultFrame === undefined) {
+    if (frames.size > 1) throw new IsomerError('AMBIGUOUS_FRAME', `runtime: ${frames.size} frames registered; name one as defaultFrame`);
+    defaultFrame = frames.keys().next().value!;
+  }
+  if (!frames.has(defaultFrame)) throw new IsomerError('UNKNOWN_FRAME', `runtime: defaultFrame "${defaultFrame}" is not among the frames (${[...frames.keys()].join(', ')})`);
+  return { frames, defaultFrame };
+}
+
+/**
+ * Builds one runtime: every configuration error throws here, synchronously, never at first render.
+ * @example const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ */
+export function createIsomerRuntime<THostContext = unknown>(options: IsomerRuntimeOptions<THostContext>): IsomerRuntime<THostContext> {
+  if (options.packs.length === 0) throw new IsomerError('EMPTY_PACKS', 'runtime: at least one pack is required');
+  const frames = resolveFrames(options);
+  const packs = applyOverrides(options.packs, options.rendererOverrides);
+  const definitions = composePacks(packs);
+  const schemas = getCompositionSchemas(definitions);
+  const validate = createCompositionValidator(definitions, { ...(options.inputBudget ? { inputBudget: options.inputBudget } : {}) });
+  const parse = createCompositionParser(definitions, { ...(options.inputBudget ? { inputBudget: options.inputBudget } : {}) });
+  const slackAssetTypes = new Set(packs.flatMap((pack) => [...pack.slackAssetTypes]));
+  const dispatcher = new Dispatcher(definitions, slackAssetTypes);
+  const context: SurfaceContext = {
+    validate,
+    dispatcher,
+    bodyNode: schemas.bodyNode,
+    definitions,
+    packCss: packs.map((pack) => ({ css: pack.css, types: pack.types })),
+    defaultAriaLabel: options.defaultAriaLabel ?? 'View',
+  };
+  const surfaces: RuntimeSurfaces = {
+    html: createHTMLSurface(context),
+    text: createTextSurface(context),
+    markdown: createMarkdownSurface(context),
+    slack: createSlackSurface(context),
+    snapshot: frames ? createSnapshotSurface(context, frames) : undefined,
+  };
+  const viewRegistry = createViewRegistry<THostContext>(validate, options.inputBudget);
+  for (const view of options.views ?? []) viewRegistry.register(view);
+  const groups: PrimitiveGroup[] = packs.flatMap((pack) => pack.authoring.groups);
+  const describe = Object.assign({}, ...packs.map((pack) => pack.authoring.describe), options.authoring?.describe);
+  const omitProperties = [...packs.flatMap((pack) => pack.authoring.omitProperties), ...(options.authoring?.omitProperties ?? [])];
+  const getAuthoringContext = createAuthoringContext(definitions, groups, { ...options.authoring, describe, omitProperties }, () => viewRegistry.list());
+  const builtFormats = ['html', 'text', 'markdown', 'slack'];
+  return {
+    packs,
+    primitives: definitions,
+    viewRegistry,
+    surfaces,
+    validate,
+    parse,
+    getCompositionSchema: () => schemas.composition,
+    getAuthoringContext,
+    getCapabilities() {
+      const support: HostCapabilities['support'] = {};
+      for (const definition of definitions) {
+        support[definition.type] = { html: 'native', text: 'native', markdown: 'native', slack: definition.renderers.slack ? 'native' : 'fallback' };
+      }
+      return {
+        primitives: definitions.map((definition) => definition.type),
+        surfaces: [...builtFormats, ...(surfaces.snapshot ? ['snapshot'] : [])],
+        formats: [...new Set([...builtFormats, ...(options.formats ?? [])])],
+        support,
+      };
+    },
+  };
+}

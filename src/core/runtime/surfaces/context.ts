@@ -1,0 +1,31 @@
+import type { Composition, PrimitiveNode } from '../../sdk/composition.ts';
+import type { CheckedValidationResult, ValidationErrorMode } from '../../sdk/validate.ts';
+import type { PrimitiveDefinition } from '../../sdk/primitive.ts';
+import type { z } from 'zod';
+import { renderInput, type RenderInput } from '../checked-input.ts';
+import type { Dispatcher } from '../dispatcher.ts';
+
+/** What every surface shares inside one runtime. */
+export interface SurfaceContext {
+  validate(value: unknown): CheckedValidationResult;
+  dispatcher: Dispatcher;
+  bodyNode: z.ZodType<PrimitiveNode>;
+  definitions: readonly PrimitiveDefinition[];
+  packCss: readonly { css: string; types: ReadonlySet<string> }[];
+  defaultAriaLabel: string;
+}
+
+/** Validates and returns what to draw: always the checked copy, never the caller's object. */
+export function checkForRender(context: SurfaceContext, value: unknown, mode: ValidationErrorMode): RenderInput {
+  return renderInput(context.validate(value), mode, context.bodyNode);
+}
+
+/** A node alone, as the only node of a view, so `renderNode` validates under the same rules. */
+export function singleNodeView(node: unknown): unknown {
+  return { type: 'view', body: [node] };
+}
+
+/** The one node of a checked single-node view (absent when collect mode dropped it). */
+export function onlyNode(composition: Composition): PrimitiveNode | undefined {
+  return composition.body[0];
+}

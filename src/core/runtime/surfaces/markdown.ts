@@ -1,0 +1,44 @@
+import type { Composition } from '../../sdk/composition.ts';
+import { md, type MarkdownBlock } from '../../sdk/markdown/content.ts';
+import { serializeMarkdown } from '../../sdk/markdown/serialize.ts';
+import type { ValidationErrorMode } from '../../sdk/validate.ts';
+import type { Dispatcher } from '../dispatcher.ts';
+import { checkForRender, onlyNode, singleNodeView, type SurfaceContext } from './context.ts';
+
+export interface MarkdownRenderOptions {
+  /** Draw the title as `#` and the subtitle in italics. Default `true`. */
+  heading?: boolean;
+  /** Default `throw`. */
+  onValidationError?: ValidationErrorMode;
+}
+
+export interface MarkdownSurface {
+  readonly validating: true;
+  render(composition: unknown, options?: MarkdownRenderOptions): string;
+  renderNode(node: unknown, options?: Omit<MarkdownRenderOptions, 'heading'>): string;
+}
+
+/** GFM: `# title`, `_subtitle_`, then every non-empty node, each escaped where it lands. */
+export function renderMarkdownEnvelope(composition: Composition, dispatcher: Dispatcher, heading = true): string {
+  const scope = dispatcher.createScope({ surface: 'markdown' });
+  const blocks: MarkdownBlock[] = [];
+  if (heading && composition.title) blocks.push(md.heading(1, composition.title));
+  if (heading && composition.subtitle) blocks.push(md.paragraph(md.emphasis(composition.subtitle)));
+  for (const node of composition.body) blocks.push(...scope.markdown(node).blocks);
+  return serializeMarkdown(blocks);
+}
+
+export function createMarkdownSurface(context: SurfaceContext): MarkdownSurface {
+  return {
+    validating: true,
+    render(composition, options = {}) {
+      const { composition: checked } = checkForRender(context, composition, options.onValidationError ?? 'throw');
+      return renderMarkdownEnvelope(checked, context.dispatcher, options.heading ?? true);
+    },
+    renderNode(node, options = {}) {
+      const { composition: checked } = checkForRender(context, singleNodeView(node), options.onValidationError ?? 'throw');
+      const only = onlyNode(checked);
+      return only ? serializeMarkdown(context.dispatcher.createScope({ surface: 'markdown' }).markdown(only)) : '';
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { isVisibleOnSurface, type Composition, type PrimitiveNode, type RenderTheme } from '../../sdk/composition.ts';
+import { IsomerError } from '../../sdk/errors.ts';
+import { resolveFramePalette, type Frame, type FrameDispatcher } from '../../sdk/frame.ts';
+import { toMarkup, type Markup } from '../../sdk/markup.ts';
+import type { ValidationErrorMode } from '../../sdk/validate.ts';
+import { collectCss, resolveLightDark } from '../stylesheet.ts';
+import { checkForRender, singleNodeView, type SurfaceContext } from './context.ts';
+
+export interface SnapshotRenderOptions {
+  /** A registered frame name; default the runtime's default frame. */
+  frame?: string;
+  width?: number;
+  height?: number;
+  /** `dark` draws the dark palette; anything else light (an image has no colour scheme). */
+  theme?: RenderTheme;
+  /** Default `throw`. */
+  onValidationError?: ValidationErrorMode;
+  anchors?: boolean;
+}
+
+export interface SnapshotWarning {
+  path: string;
+  message: string;
+}
+
+/** Plain data a rasterizer draws: the markup, its CSS committed to one scheme, and the canvas size. */
+export interface SnapshotRenderResult {
+  html: string;
+  css: string;
+  width: number;
+  height: number;
+  warnings: SnapshotWarning[];
+}
+
+export interface SnapshotPagesResult {
+  pages: { html: string }[];
+  /** One stylesheet for every page. */
+  css: string;
+  width: number;
+  height: number;
+  warnings: SnapshotWarning[];
+}
+
+export interface SnapshotSurface {
+  readonly validating: true;
+  render(composition: unknown, options?: SnapshotRenderOptions): SnapshotRenderResult;
+  renderPages(compositions: readonly unknown[], options?: SnapshotRenderOptions): SnapshotPagesResult;
+  renderNode(node: unknown, options?: Pick<SnapshotRenderOptions, 'frame' | 'theme' | 'anchors' | 'onValidationError'>): SnapshotRenderResult;
+}
+
+export interface SnapshotFrames {
+  frames: ReadonlyMap<string, Frame<unknown>>;
+  defaultFrame: string;
+}
+
+interface DrawnPage {
+  html: string;
+  used: ReadonlySet<string>;
+  height: number;
+  warnings: SnapshotWarning[];
+}
+
+export function createSnapshotSurface(context: SurfaceContext, { frames, defaultFrame }: SnapshotFrames): SnapshotSurface {
+  const pickFrame = (name: string | undefined): { name: string; frame: Frame<unknown> } => {
+    const chosen = name ?? defaultFrame;
+    const frame = frames.get(chosen);
+    if (!frame) {
+      throw new IsomerError('UNKNOWN_FRAME', `runtime: unknown frame ${JSON.stringify(String(chosen).slice(0, 64))}; registered frames: ${[...frames.keys()].join(', ')}`);
+    }
+    return { name: chosen, frame };
+  };
+
+  const checkBody = (name: string, frame: Frame<unknown>, body: readonly PrimitiveNode[], subject: string): void => {
+    const messages = frame.validateBody?.(body) ?? [];
+    if (messages.length > 0) throw new IsomerError('INVALID_FRAME_BODY', `Frame "${name}" rejects ${subject}: ${messages.join('; ')}`);
+  };
+
+  /** The frame's estimate, noting nodes it measured that declare no height (they count as 0). */
+  const estimate = (frame: Frame<unknown>, composition: Composition, pathPrefix: string): { height: number; warnings: SnapshotWarning[] } => {
+    const warnings: SnapshotWarning[] = [];
+    const index = new Map(composition.body.map((node, i) => [node, i]));
+    const dispatcher: FrameDispatcher = {
+      estimateSnapshotHeight(node) {
+        if (!isVisibleOnSurface(node, 'snapshot')) return 0;
+        const metric = context.dispatcher.definitions.get(node.type)?.metrics?.snapshotHeight;
+        if (metric) return metric(node);
+        const at = index.get(node);
+        warnings.push({
+          path: `${pathPrefix}body[${at ?? 0}]`,
+          message: `${node.type} declares no snapshotHeight metric and measures 0, so the frame may be sized short`,
+        });
+        return 0;
+      },
+    };
+    return { height: frame.estimateHeight({ ...header(composition), body: composition.body }, dispatcher), warnings };
+  };
+
+  const draw = (frame: Frame<unknown>, composition: Composition, width: number, height: number, mode: RenderTheme | undefined, anchors: boolean): { html: string; used: ReadonlySet<string> } => {
+    const theme = resolveFramePalette(frame, mode);
+    const scope = context.dispatcher.createScope({ surface: 'snapshot', theme, anchors });
+    const body: Markup[] = composition.body.map((node) => scope.html(node));
+    return { html: toMarkup(frame.wrap(header(composition), body, { width, height, theme, mode })).value, used: scope.used };
+  };
+
+  const stylesheet = (frame: Frame<unknown>, used: ReadonlySet<string>, mode: RenderTheme | undefined): string =>
+    resolveLightDark(collectCss(context.packCss, context.definitions, used, frame.css ? [frame.css] : []), mode === 'dark' ? 'dark' : 'light');
+
+  const page = (composition: Composition, frame: Frame<unknown>, options: SnapshotRenderOptions, mode: RenderTheme | undefined, pathPrefix: string): DrawnPage => {
+    const width = options.width ?? frame.defaultWidth;
+    const measured = options.height === undefined ? estimate(frame, composition, pathPrefix) : { height: options.height, warnings: [] };
+    const drawn = draw(frame, composition, width, measured.height, mode, options.anchors ?? false);
+    return { ...drawn, height: measured.height, warnings: measured.warnings };
+  };
+
+  return {
+    validating: true,
+    render(value, options = {}) {
+      const { composition } = checkForRender(context, value, options.onValidationError ?? 'throw');
+      const { name, frame } = pickFrame(options.frame);
+      checkBody(name, frame, composition.body, 'this composition');
+      const mode = options.theme ?? composition.theme;
+      const drawn = page(composition, frame, options, mode, '');
+      const width = options.width ?? frame.defaultWidth;
+      return { html: drawn.html, css: stylesheet(frame, drawn.used, mode), width, height: drawn.height, warnings: drawn.warnings };
+    },
+    renderPages(values, options = {}) {
+      if (values.length === 0) throw new IsomerError('EMPTY_PAGES', 'runtime: renderPages needs at least one composition');
+      const { name, frame } = pickFrame(options.frame);
+      const compositions = values.map((value, i) => {
+        const { composition } = checkForRender(context, value, options.onValidationError ?? 'throw');
+        checkBody(name, frame, composition.body, `page ${i + 1}`);
+        return composition;
+      });
+      const mode = options.theme ?? compositions[0]!.theme;
+      const width = options.width ?? frame.defaultWidth;
+      const estimates = compositions.map((composition, i) =>
+        options.height === undefined ? estimate(frame, composition, `pages[${i}].`) : { height: options.height, warnings: [] },
+      );
+      const height = options.height ?? Math.max(...estimates.map((e) => e.height));
+      const used = new Set<string>();
+      const pages = compositions.map((composition) => {
+        const drawn = draw(frame, composition, width, height, mode, options.anchors ?? false);
+        for (const type of drawn.used) used.add(type);
+        return { html: drawn.html };
+      });
+      return { pages, css: stylesheet(frame, used, mode), width, height, warnings: estimates.flatMap((e) => e.warnings) };
+    },
+    renderNode(node, options = {}) {
+      const { composition } = checkForRender(context, singleNodeView(node), options.onValidationError ?? 'throw');
+      const { frame } = pickFrame(options.frame);
+      const mode = options.theme;
+      const measured = estimate(frame, composition, '');
+      const theme = resolveFramePalette(frame, mode);
+      const scope = context.dispatcher.createScope({ surface: 'snapshot', theme, anchors: options.anchors ?? false });
+      const only = composition.body[0];
+      const html = only ? scope.html(only).value : '';
+      return { html, css: stylesheet(frame, scope.used, mode), width: frame.defaultWidth, height: measured.height, warnings: measured.warnings };
+    },
+  };
+}
+
+function header(composition: Composition): { title?: string; subtitle?: string; theme?: RenderTheme } {
+  const out: { title?: string; subtitle?: string; theme?: RenderTheme } = {};
+  if (composition.title !== undefined) out.title = composition.title;
+  if (composition.subtitle !== undefined) out.subtitle = composition.subtitle;
+  if (composition.theme !== undefined) out.theme = composition.theme;
+  return out;
+}

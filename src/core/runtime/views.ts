@@ -1,0 +1,104 @@
+import * as z from 'zod';
+import { checkInputBudget } from '../sdk/budget.ts';
+import type { InputBudget } from '../sdk/budget.ts';
+import type { Composition } from '../sdk/composition.ts';
+import { IsomerError, formatValidationError, type ValidationError } from '../sdk/errors.ts';
+import type { JsonSchema } from '../sdk/json-schema.ts';
+import { predicateFor, quoteForMessage } from '../sdk/messages.ts';
+import type { CheckedValidationResult, ValidationResult } from '../sdk/validate.ts';
+import { formatPath } from '../sdk/validate.ts';
+
+/** A prebuilt composition a host answers by id, with typed input. */
+export interface RegisteredView<THostContext = unknown, TInput = any> {
+  id: string;
+  title: string;
+  description: string;
+  /** Questions it answers, in the words a user would ask them: the routing index. */
+  answers: string[];
+  input?: z.ZodType<TInput>;
+  build(args: { context: THostContext; input: TInput }): Composition | Promise<Composition>;
+}
+
+export interface RegisteredViewSummary {
+  id: string;
+  title: string;
+  description: string;
+  answers: string[];
+  inputSchema?: JsonSchema;
+}
+
+export interface ViewRequestResult {
+  view: RegisteredViewSummary;
+  /** What the view built, as built. */
+  composition: Composition;
+  validation: ValidationResult;
+}
+
+export interface ViewRegistry<THostContext = unknown> {
+  register(view: RegisteredView<THostContext>): void;
+  list(): RegisteredViewSummary[];
+  get(id: string): RegisteredViewSummary | undefined;
+  request(id: string, context: THostContext, input?: unknown): Promise<ViewRequestResult>;
+}
+
+/**
+ * Declares a view; `description` defaults to the title.
+ * @example defineView({ id: 'agenda', title: 'Agenda', answers: ['What is on the agenda?'], input: z.object({ items: z.array(z.string()) }), build: ({ input }) => … })
+ */
+export function defineView<THostContext = unknown, TInput = any>(
+  view: Omit<RegisteredView<THostContext, TInput>, 'description'> & { description?: string },
+): RegisteredView<THostContext, TInput> {
+  return { ...view, description: view.description ?? view.title };
+}
+
+/** A view's input failed the input budget or the view's schema; the builder never ran. */
+export class RegisteredViewInputError extends Error {
+  override readonly name = 'RegisteredViewInputError';
+  readonly code = 'VIEW_INPUT_INVALID' as const;
+  readonly viewId: string;
+  readonly errors: readonly ValidationError[];
+
+  constructor(viewId: string, errors: readonly ValidationError[]) {
+    super([`Invalid input for view ${quoteForMessage(viewId, 200)}:`, ...errors.map((e) => `  ${formatValidationError(e)}`)].join('\n'));
+    this.viewId = viewId;
+    this.errors = errors;
+  }
+}
+
+function summarize(view: RegisteredView<any>): RegisteredViewSummary {
+  const summary: RegisteredViewSummary = { id: view.id, title: view.title, description: view.description, answers: [...view.answers] };
+  if (view.input) {
+    summary.inputSchema = z.toJSONSchema(view.input, { target: 'draft-2020-12', reused: 'inline', cycles: 'ref', unrepresentable: 'any' }) as JsonSchema;
+  }
+  return summary;
+}
+
+export function createViewRegistry<THostContext>(validate: (value: unknown) => CheckedValidationResult, inputBudget: InputBudget | undefined): ViewRegistry<THostContext> {
+  const views = new Map<string, { view: RegisteredView<THostContext>; summary: RegisteredViewSummary }>();
+  return {
+    register(view) {
+      if (views.has(view.id)) throw new IsomerError('DUPLICATE_VIEW', `runtime: view ${quoteForMessage(view.id, 200)} is already registered`);
+      // Projected once here, so listing views costs nothing per request.
+      views.set(view.id, { view, summary: summarize(view) });
+    },
+    list: () => [...views.values()].map((entry) => entry.summary),
+    get: (id) => views.get(id)?.summary,
+    async request(id, context, input = {}) {
+      const entry = views.get(id);
+      if (!entry) throw new IsomerError('UNKNOWN_VIEW', `runtime: unknown view ${quoteForMessage(String(id), 200)}`);
+      const budgeted = checkInputBudget(input, inputBudget);
+      if (!budgeted.valid) throw new RegisteredViewInputError(id, [budgeted.error]);
+      let value = budgeted.value;
+      if (entry.view.input) {
+        const parsed = entry.view.input.safeParse(value, { error: predicateFor, reportInput: true });
+        if (!parsed.success) {
+          throw new RegisteredViewInputError(id, parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })));
+        }
+        value = parsed.data;
+      }
+      const composition = await entry.view.build({ context, input: value });
+      const { valid, errors, warnings } = validate(composition);
+      return { view: entry.summary, composition, validation: { valid, errors, warnings } };
+    },
+  };
+}

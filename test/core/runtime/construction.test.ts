@@ -1,0 +1,84 @@
+import * as z from 'zod';
+import { describe, expect, it } from 'vitest';
+import { createIsomerRuntime, defineView, definePrimitive, definePrimitivePack } from '../../../src/index.ts';
+import { cardFrame, note, notesPack } from '../../support/notes-pack.ts';
+
+function codeOf(fn: () => unknown): { name: string; code: string; message: string } {
+  try {
+    fn();
+  } catch (error) {
+    return error as { name: string; code: string; message: string };
+  }
+  throw new Error('expected a throw');
+}
+
+describe('createIsomerRuntime refuses bad configuration at construction', () => {
+  it('needs a pack', () => {
+    expect(codeOf(() => createIsomerRuntime({ packs: [] }))).toMatchObject({ name: 'IsomerError', code: 'EMPTY_PACKS' });
+  });
+
+  it('reports every primitive type two packs share', () => {
+    const other = definePrimitivePack({ id: 'other', primitives: [note] });
+    const error = codeOf(() => createIsomerRuntime({ packs: [notesPack, other] }));
+    expect(error).toMatchObject({ code: 'DUPLICATE_PRIMITIVE_TYPE' });
+    expect(error.message).toContain('"note" (packs "notes" and "other")');
+  });
+
+  it('checks frames and the default frame', () => {
+    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: {} })).code).toBe('EMPTY_FRAMES');
+    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame, b: cardFrame } })).code).toBe('AMBIGUOUS_FRAME');
+    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame }, defaultFrame: 'b' })).code).toBe('UNKNOWN_FRAME');
+    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], defaultFrame: 'a' })).code).toBe('UNKNOWN_FRAME');
+    expect(createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame, b: cardFrame }, defaultFrame: 'b' }).surfaces.snapshot).toBeDefined();
+    expect(createIsomerRuntime({ packs: [notesPack] }).surfaces.snapshot).toBeUndefined();
+  });
+
+  it('checks renderer overrides', () => {
+    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], rendererOverrides: { nope: { text: () => '' } } })).code).toBe('UNKNOWN_PRIMITIVE_TYPE');
+    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], rendererOverrides: { note: { react: () => '' } as never } })).code).toBe('UNKNOWN_SURFACE');
+    const runtime = createIsomerRuntime({ packs: [notesPack], rendererOverrides: { note: { text: (node: { text: string }) => `>> ${node.text}` } } });
+    expect(runtime.surfaces.text.render({ type: 'view', body: [{ type: 'note', text: 'hi' }] })).toBe('>> hi');
+  });
+
+  it('refuses duplicate views', () => {
+    const view = defineView({ id: 'v', title: 'V', answers: [], build: () => ({ type: 'view', body: [{ type: 'note', text: 'x' }] }) });
+    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], views: [view, view] })).code).toBe('DUPLICATE_VIEW');
+  });
+});
+
+describe('packs and primitives', () => {
+  it('refuse a primitive declaring a reserved field', () => {
+    const error = codeOf(() =>
+      definePrimitive({
+        type: 'bad',
+        schema: z.object({ type: z.literal('bad'), id: z.string() }),
+        catalog: { purpose: 'x', useWhen: [], avoidWhen: [], example: {} },
+        examples: [],
+        renderers: { html: () => '', text: () => '', markdown: () => '' },
+      }),
+    );
+    expect(error).toMatchObject({ code: 'RESERVED_NODE_FIELD' });
+  });
+
+  it('refuse empty packs, duplicate types, and bad groups', () => {
+    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [] })).code).toBe('EMPTY_PACK');
+    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note, note] })).code).toBe('DUPLICATE_PRIMITIVE_TYPE');
+    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note], authoring: { groups: [{ title: 'A', types: ['nope'] }] } })).code).toBe('UNKNOWN_PRIMITIVE_TYPE');
+    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note], authoring: { groups: [{ title: 'A', types: ['note'] }, { title: 'B', types: ['note'] }] } })).code).toBe(
+      'DUPLICATE_PRIMITIVE_TYPE',
+    );
+    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note], slackAssetTypes: ['nope'] })).code).toBe('UNKNOWN_PRIMITIVE_TYPE');
+  });
+});
+
+describe('getCapabilities', () => {
+  it('reports primitives, surfaces, host formats and native or fallback Slack support', () => {
+    const runtime = createIsomerRuntime({ packs: [notesPack], frames: { card: cardFrame }, formats: ['png', 'pdf'] });
+    const capabilities = runtime.getCapabilities();
+    expect(capabilities.primitives).toEqual(['note', 'link', 'picture', 'stack', 'card', 'split', 'table']);
+    expect(capabilities.surfaces).toEqual(['html', 'text', 'markdown', 'slack', 'snapshot']);
+    expect(capabilities.formats).toEqual(['html', 'text', 'markdown', 'slack', 'png', 'pdf']);
+    expect(capabilities.support.note!.slack).toBe('native');
+    expect(capabilities.support.link!.slack).toBe('fallback');
+  });
+});
