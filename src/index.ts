@@ -46,3 +46,16 @@ export { SLACK_LIMITS } from './core/sdk/slack/limits.ts';
 export { escapeMrkdwn, mrkdwnLink, mrkdwnCode, mrkdwnBold, mrkdwnItalic, mrkdwnSection, plainText } from './core/sdk/slack/mrkdwn.ts';
 export { clampSlackText } from './core/sdk/slack/clamp.ts';
 export type { SlackBlock, SlackMessage, SlackAssetRequest, SlackText } from './core/sdk/slack/blocks.ts';
+
+// The agent tools (the seed's API).
+export { createIsomerTools } from './core/tools/tools.ts';
+export type { IsomerTool, IsomerToolsOptions, IsomerToolsBaseOptions } from './core/tools/tools.ts';
+export { createIsomerResources, createIsomerPrompts } from './core/tools/resources.ts';
+export type { IsomerResource, IsomerPrompt } from './core/tools/resources.ts';
+export { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './core/tools/guide.ts';
+export { checkComposition } from './core/tools/check.ts';
+export type { IsomerCompositionCheck } from './core/tools/check.ts';
+export { textResult, jsonResult, imageResult } from './core/tools/results.ts';
+export type { IsomerToolResult, IsomerToolContent } from './core/tools/results.ts';
+export { ISOMER_TOOL_NAMES, ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSITION_SCHEMA_URI, ISOMER_COMPOSE_PROMPT } from './core/tools/names.ts';
+export type { IsomerToolsRuntime, IsomerToolsFrame, IsomerToolsFormat, IsomerGuideOptions, AuthoringProfileId } from './core/tools/types.ts';

@@ -1,0 +1,23 @@
+/** The six tools, in the order hosts list them (asserted: clients and transcripts rely on it). */
+export const ISOMER_TOOL_NAMES = [
+  'isomer_authoring_guide',
+  'isomer_describe_primitives',
+  'isomer_validate',
+  'isomer_render',
+  'isomer_list_views',
+  'isomer_request_view',
+] as const;
+
+export type IsomerToolName = (typeof ISOMER_TOOL_NAMES)[number];
+
+export const ISOMER_AUTHORING_GUIDE_URI = 'isomer://authoring-guide';
+export const ISOMER_COMPOSITION_SCHEMA_URI = 'isomer://composition-schema';
+export const ISOMER_COMPOSE_PROMPT = 'compose';
+
+/** A describe call names at most this many types. */
+export const MAX_DESCRIBE_TYPES = 12;
+/** Longest primitive type or view id a tool accepts. */
+export const MAX_NAME_LENGTH = 200;
+
+/** Formats the runtime renders itself; a host format may not reuse these names. */
+export const RUNTIME_FORMATS = ['text', 'markdown', 'html', 'slack'] as const;

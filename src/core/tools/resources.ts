@@ -1,0 +1,66 @@
+import * as z from 'zod';
+import { buildIsomerAuthoringGuide } from './guide.ts';
+import { ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSE_PROMPT, ISOMER_COMPOSITION_SCHEMA_URI } from './names.ts';
+import type { IsomerGuideOptions } from './types.ts';
+
+export interface IsomerResource {
+  name: string;
+  uri: string;
+  title: string;
+  description: string;
+  mimeType: 'text/markdown' | 'application/json';
+  /** Read live: a view registered later shows up on the next read. */
+  read(): string;
+}
+
+export interface IsomerPrompt<TArgs extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  argsSchema: TArgs;
+  build(args: z.output<TArgs>): string;
+}
+
+/**
+ * The guide (`isomer://authoring-guide`, Markdown) and the whole composition JSON Schema
+ * (`isomer://composition-schema`), in that order.
+ */
+export function createIsomerResources(options: IsomerGuideOptions): IsomerResource[] {
+  return [
+    {
+      name: 'isomer-authoring-guide',
+      uri: ISOMER_AUTHORING_GUIDE_URI,
+      title: 'Isomer authoring guide',
+      description: 'How to write a composition for this host: guide, rules, registered views and the primitive index. The same text as the isomer_authoring_guide tool.',
+      mimeType: 'text/markdown',
+      read: () => buildIsomerAuthoringGuide(options),
+    },
+    {
+      name: 'isomer-composition-schema',
+      uri: ISOMER_COMPOSITION_SCHEMA_URI,
+      title: 'Composition JSON Schema',
+      description:
+        'The whole composition JSON Schema, every primitive included. It is large: a model should read the guide’s index and call isomer_describe_primitives for the types it needs instead.',
+      mimeType: 'application/json',
+      read: () => JSON.stringify(options.runtime.getAuthoringContext().schema, null, 2),
+    },
+  ];
+}
+
+const composeArgs = z.object({ request: z.string().optional().describe('What the view should show, in the user’s words.') });
+
+/** `compose`: the guide, followed by `## Request` when a request is given. */
+export function createIsomerPrompts(options: IsomerGuideOptions): IsomerPrompt<typeof composeArgs>[] {
+  return [
+    {
+      name: ISOMER_COMPOSE_PROMPT,
+      title: 'Compose a view',
+      description: 'The authoring guide as one message, optionally followed by the request to answer with a composition.',
+      argsSchema: composeArgs,
+      build: ({ request }) => {
+        const guide = buildIsomerAuthoringGuide(options);
+        return request === undefined ? guide : `${guide}\n\n## Request\n\n${request}`;
+      },
+    },
+  ];
+}

@@ -1,0 +1,197 @@
+import * as z from 'zod';
+import { RENDER_THEMES, type Composition } from '../sdk/composition.ts';
+import { IsomerError, formatValidationError, isInputRefusal } from '../sdk/errors.ts';
+import { checkComposition } from './check.ts';
+import { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './guide.ts';
+import { ISOMER_TOOL_NAMES, MAX_DESCRIBE_TYPES, MAX_NAME_LENGTH, RUNTIME_FORMATS, type IsomerToolName } from './names.ts';
+import { errorMessage, formatResult, jsonResult, textResult, type IsomerToolResult } from './results.ts';
+import type { IsomerGuideOptions, IsomerToolsFormat, IsomerToolsFrame, IsomerToolsRuntime } from './types.ts';
+
+export interface IsomerTool<TSchema extends z.ZodObject = z.ZodObject> {
+  name: IsomerToolName;
+  title: string;
+  description: string;
+  inputSchema: TSchema;
+  /** Receives what `inputSchema` parsed. Never rejects: a failure resolves with `isError: true`. */
+  handler(input: z.output<TSchema>): Promise<IsomerToolResult>;
+}
+
+export interface IsomerToolsBaseOptions<THostContext> extends Omit<IsomerGuideOptions, 'runtime'> {
+  runtime: IsomerToolsRuntime<THostContext>;
+  /** A body rule run on every validation and render (e.g. the slides pack's one-frame rule). */
+  frame?: IsomerToolsFrame;
+  /** Host formats `isomer_render` offers after the runtime's, by name. */
+  formats?: Record<string, IsomerToolsFormat>;
+  /** Draw the title and subtitle on text, Markdown, HTML and Slack. Default `true`. */
+  heading?: boolean;
+}
+
+/** `hostContext` is required exactly when the runtime's host context does not accept `undefined`. */
+export type IsomerToolsOptions<THostContext = unknown> = IsomerToolsBaseOptions<THostContext> &
+  (undefined extends THostContext ? { hostContext?: THostContext } : { hostContext: THostContext });
+
+const compositionInput = z
+  .looseObject({})
+  .describe(
+    'A composition: {"type":"view","body":[…]}. Read isomer_authoring_guide, then call isomer_describe_primitives for each primitive you use, before writing one.',
+  );
+
+/** Wraps a handler so nothing it throws, not even a non-Error, escapes as a rejection. */
+function guarded<T>(fn: (input: T) => Promise<IsomerToolResult> | IsomerToolResult): (input: T) => Promise<IsomerToolResult> {
+  return async (input) => {
+    try {
+      return await fn(input);
+    } catch (error) {
+      return textResult(errorMessage(error), true);
+    }
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A validation-shaped error from a view, recognised by name and code (never `instanceof`). */
+function viewFailure(error: unknown): IsomerToolResult | undefined {
+  if (!isRecord(error)) return undefined;
+  const known =
+    (error.name === 'CompositionValidationError' && error.code === 'COMPOSITION_INVALID') ||
+    (error.name === 'RegisteredViewInputError' && error.code === 'VIEW_INPUT_INVALID');
+  const errors = error.errors;
+  if (!known || typeof error.message !== 'string' || !Array.isArray(errors) || errors.length === 0) return undefined;
+  if (!errors.every((e) => isRecord(e) && typeof e.path === 'string' && typeof e.message === 'string')) return undefined;
+  return jsonResult({ error: error.message.split('\n')[0], errors: errors.map((e) => formatValidationError(e as { path: string; message: string })) }, true);
+}
+
+/**
+ * The six agent tools over a runtime. The two view tools are offered only when the runtime lists a
+ * view now. Throws `DUPLICATE_FORMAT` when a host format reuses a runtime format's name.
+ * @example const tools = createIsomerTools({ runtime, frame: slideDeckFrame, heading: false });
+ */
+export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOptions<THostContext>): IsomerTool[] {
+  const { runtime, frame, heading = true } = options;
+  const formats = options.formats ?? {};
+  const shadowing = Object.keys(formats).filter((name) => (RUNTIME_FORMATS as readonly string[]).includes(name));
+  if (shadowing.length > 0) {
+    throw new IsomerError('DUPLICATE_FORMAT', `Host formats ${shadowing.map((n) => JSON.stringify(n)).join(', ')} shadow formats the runtime renders itself; give them other names.`);
+  }
+  const formatNames = [...RUNTIME_FORMATS, ...Object.keys(formats)] as [string, ...string[]];
+  const guideOptions: IsomerGuideOptions = { runtime, ...pick(options) };
+  const hostContext = (options as { hostContext?: THostContext }).hostContext as THostContext;
+
+  const tools: IsomerTool<any>[] = [
+    {
+      name: 'isomer_authoring_guide',
+      title: 'Isomer authoring guide',
+      description:
+        'How to write a composition for this host: the guide, its rules, registered views, and an index of the primitives by type and purpose. Read it first, then call isomer_describe_primitives for the primitives you pick.',
+      inputSchema: z.object({}),
+      handler: guarded(() => textResult(buildIsomerAuthoringGuide(guideOptions))),
+    },
+    {
+      name: 'isomer_describe_primitives',
+      title: 'Describe primitives',
+      description: `The full catalog entry and JSON Schema of each primitive type you name: when to use it, when not, an example, and every field. Ask for every type you will use, containers included; at most ${MAX_DESCRIBE_TYPES} per call, so call again for more.`,
+      inputSchema: z.object({
+        types: z
+          .array(z.string().min(1).max(MAX_NAME_LENGTH))
+          .min(1)
+          .max(MAX_DESCRIBE_TYPES)
+          .describe('Primitive types from the guide’s index, e.g. ["slideFrame","slideHeading"].'),
+      }),
+      handler: guarded(({ types }: { types: string[] }) => {
+        const known = runtime.getAuthoringContext().primitives.map((entry) => entry.type);
+        const unknown = [...new Set(types.filter((type) => !known.includes(type)))];
+        if (unknown.length > 0) return jsonResult({ error: 'Unknown primitive types.', unknown, known }, true);
+        return textResult(buildPrimitiveDescriptions({ runtime, types }));
+      }),
+    },
+    {
+      name: 'isomer_validate',
+      title: 'Validate a composition',
+      description:
+        'Checks a composition against the schema and this host’s rules and returns {valid, errors, warnings}. Each error names the path and the primitive to look up. Repair every error and validate again before rendering.',
+      inputSchema: z.object({ composition: compositionInput }),
+      handler: guarded(({ composition }: { composition: unknown }) => {
+        const { valid, errors, warnings } = checkComposition(runtime, frame, composition);
+        return jsonResult({ valid, errors, warnings });
+      }),
+    },
+    {
+      name: 'isomer_render',
+      title: 'Render a composition',
+      description: `Renders a valid composition to one format: ${formatNames.map((name) => `\`${name}\``).join(', ')}. An invalid composition returns its errors instead.`,
+      inputSchema: z.object({
+        composition: compositionInput,
+        format: z.enum(formatNames).describe('The output format.'),
+        theme: z.enum(RENDER_THEMES).optional().describe('Colour scheme; defaults to the composition’s own theme.'),
+      }),
+      handler: guarded(async ({ composition, format, theme }: { composition: unknown; format: string; theme?: Composition['theme'] }) => {
+        const check = checkComposition(runtime, frame, composition);
+        if (!check.valid || check.composition === undefined) return jsonResult({ valid: false, errors: check.errors }, true);
+        const copy = check.composition;
+        switch (format) {
+          case 'text':
+            return textResult(runtime.surfaces.text.render(copy, { heading }));
+          case 'markdown':
+            return textResult(runtime.surfaces.markdown.render(copy, { heading }));
+          case 'html':
+            return textResult(runtime.surfaces.html.render(copy, { ...(theme ? { theme } : {}), css: 'inline', heading }).html);
+          case 'slack':
+            return jsonResult(runtime.surfaces.slack.render(copy, { heading }));
+          default: {
+            const host = formats[format]!;
+            return formatResult(format, host.mimeType, await host.render(copy, theme ? { theme } : {}));
+          }
+        }
+      }),
+    },
+  ];
+
+  if (runtime.viewRegistry.list().length > 0) {
+    tools.push(
+      {
+        name: 'isomer_list_views',
+        title: 'List registered views',
+        description:
+          'Lists the prebuilt compositions this host offers by id, with the questions each answers and its input schema. When one answers the question, request it instead of composing.',
+        inputSchema: z.object({}),
+        handler: guarded(() => jsonResult(runtime.viewRegistry.list())),
+      },
+      {
+        name: 'isomer_request_view',
+        title: 'Request a registered view',
+        description:
+          'Builds a registered view by id with its input and returns {composition, valid, errors, warnings}. Render the composition with isomer_render.',
+        inputSchema: z.object({
+          id: z.string().min(1).max(MAX_NAME_LENGTH).describe('A view id from isomer_list_views.'),
+          input: z.record(z.string(), z.unknown()).optional().describe('Input matching the view’s input schema.'),
+        }),
+        handler: guarded(async ({ id, input }: { id: string; input?: Record<string, unknown> }) => {
+          let built: { composition: unknown };
+          try {
+            built = input === undefined ? await runtime.viewRegistry.request(id, hostContext) : await runtime.viewRegistry.request(id, hostContext, input);
+          } catch (error) {
+            return viewFailure(error) ?? textResult(errorMessage(error), true);
+          }
+          const check = checkComposition(runtime, frame, built.composition);
+          // A built composition the budget refused is never echoed back.
+          if (check.findings.some(isInputRefusal)) return jsonResult({ valid: false, errors: check.errors, warnings: [] });
+          return jsonResult({ composition: check.composition ?? built.composition, valid: check.valid, errors: check.errors, warnings: check.warnings });
+        }),
+      },
+    );
+  }
+  return tools as IsomerTool[];
+}
+
+function pick(options: Omit<IsomerGuideOptions, 'runtime'>): Omit<IsomerGuideOptions, 'runtime'> {
+  const out: Omit<IsomerGuideOptions, 'runtime'> = {};
+  if (options.guide !== undefined) out.guide = options.guide;
+  if (options.rules !== undefined) out.rules = options.rules;
+  if (options.examples !== undefined) out.examples = options.examples;
+  if (options.profile !== undefined) out.profile = options.profile;
+  return out;
+}
+
+export { ISOMER_TOOL_NAMES };

@@ -1,0 +1,57 @@
+import type { Composition, PrimitiveNode, RenderTheme } from '../sdk/composition.ts';
+import type { ValidationError } from '../sdk/errors.ts';
+import type { JsonSchema } from '../sdk/json-schema.ts';
+import type { PrimitiveGroup } from '../sdk/pack.ts';
+import type { PrimitiveCatalogEntry } from '../sdk/primitive.ts';
+import type { ValidationWarning } from '../sdk/validate.ts';
+
+/**
+ * Only what the tools call on a runtime, declared structurally so hosts can pass any object that
+ * fits (a real `IsomerRuntime` does).
+ */
+export interface IsomerToolsRuntime<THostContext = unknown> {
+  getAuthoringContext(): {
+    schema: JsonSchema;
+    primitives: readonly PrimitiveCatalogEntry[];
+    groups: readonly PrimitiveGroup[];
+    views: readonly { id: string; title: string; description?: string; answers: readonly string[]; inputSchema?: JsonSchema }[];
+    describePrimitives(types: readonly string[]): { primitives: readonly PrimitiveCatalogEntry[]; schema: { $defs: Record<string, unknown> } };
+  };
+  parse(value: unknown): { valid: boolean; errors: readonly ValidationError[]; composition?: Composition };
+  validate(composition: unknown): { valid: boolean; errors: readonly ValidationError[]; warnings: readonly ValidationWarning[]; composition: Composition | undefined };
+  surfaces: {
+    text: { render(composition: Composition, options: { heading?: boolean }): string };
+    markdown: { render(composition: Composition, options: { heading?: boolean }): string };
+    html: { render(composition: Composition, options: { heading?: boolean; theme?: RenderTheme; css?: 'inline' }): { html: string } };
+    slack: { render(composition: Composition, options: { heading?: boolean }): unknown };
+  };
+  viewRegistry: {
+    list(): readonly { id: string }[];
+    request(id: string, context: THostContext, input?: unknown): Promise<{ composition: unknown }>;
+  };
+}
+
+/** A body rule the runtime does not enforce on every surface (any SDK `Frame` fits). */
+export interface IsomerToolsFrame {
+  validateBody?(body: readonly PrimitiveNode[]): readonly string[];
+}
+
+/** A format the host renders (PNG, SVG, PDF…), offered by `isomer_render` after the runtime's own. */
+export interface IsomerToolsFormat {
+  mimeType: string;
+  render(composition: Composition, options: { theme?: RenderTheme }): Promise<Uint8Array | string> | Uint8Array | string;
+}
+
+export type AuthoringProfileId = 'general' | 'registered-view-router' | 'compose-from-primitives';
+
+export interface IsomerGuideOptions {
+  runtime: Pick<IsomerToolsRuntime<any>, 'getAuthoringContext'>;
+  /** Prose the guide opens with. Defaults to a short generic guide. */
+  guide?: string;
+  /** Bullets under `## Rules`, each collapsed to one line. */
+  rules?: readonly string[];
+  /** Host compositions under `## Examples`, trimmed to the profile's budget. */
+  examples?: readonly unknown[];
+  /** Default `compose-from-primitives`. */
+  profile?: AuthoringProfileId;
+}
