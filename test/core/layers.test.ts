@@ -1,0 +1,41 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+
+// Every source file under src/, as text (Vite inlines them at build time; nothing reads the disk).
+const sources = import.meta.glob('../../src/**/*.ts', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+function imports(source: string): string[] {
+  return [...source.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]/g), ...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
+}
+
+describe('layers import downward only', () => {
+  const core = Object.entries(sources).filter(([path]) => path.includes('/src/core/'));
+
+  it('reads the module graph', () => {
+    expect(core.length).toBeGreaterThan(20);
+  });
+
+  it('src/core never imports an MCP package, the Worker, the formats or WASM', () => {
+    for (const [path, source] of core) {
+      for (const specifier of imports(source)) {
+        expect(specifier, `${path} imports ${specifier}`).not.toMatch(/modelcontextprotocol|^agents|cloudflare:|\.wasm|takumi|hono/);
+        if (specifier.startsWith('.')) {
+          const resolved = new URL(specifier, `file:///x${path.replace('../..', '')}`).pathname;
+          expect(resolved, `${path} imports ${specifier}`).toMatch(/^\/x\/src\/core\//);
+        }
+      }
+    }
+  });
+
+  it('src/core/sdk never imports the runtime or the tools', () => {
+    for (const [path, source] of core.filter(([p]) => p.includes('/src/core/sdk/'))) {
+      for (const specifier of imports(source)) expect(specifier, `${path} imports ${specifier}`).not.toMatch(/\/(runtime|tools)\//);
+    }
+  });
+
+  it('src/core/tools reaches the runtime only through its structural type', () => {
+    for (const [path, source] of core.filter(([p]) => p.includes('/src/core/tools/'))) {
+      for (const specifier of imports(source)) expect(specifier, `${path} imports ${specifier}`).not.toMatch(/\/runtime\//);
+    }
+  });
+});
