@@ -1,0 +1,101 @@
+/**
+ * Slack mrkdwn builders for untrusted text. Slack reads `<…>` as links, mentions and broadcasts
+ * (`<!channel>`, `<@U123>`, `<#C123>`) and decodes only `&amp;`, `&lt;` and `&gt;`, so escaping
+ * those three characters is what keeps model text from pinging people or forging links.
+ */
+import { isAbsoluteNavigationHref, sanitizeNavigationHref } from '../url.ts';
+import type { SlackBlock, SlackText } from './blocks.ts';
+
+/** Stands in for a backtick inside inline code: a look-alike that cannot close the code span. */
+export const CODE_BACKTICK_LOOKALIKE = '\u02CB';
+/** Stands in for `|` inside a link label, where a real one would end the label early. */
+export const LINK_PIPE_LOOKALIKE = '\u2223';
+
+/**
+ * Escapes the three characters Slack decodes, and nothing else (other entities would show raw).
+ * @example escapeMrkdwn('<!channel> & co') // '&lt;!channel&gt; &amp; co'
+ */
+export function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Wraps escaped text in a marker. Slack ignores `* x *`, so surrounding whitespace is kept outside
+ * the markers; whitespace-only text is returned as is.
+ */
+function wrap(text: string, marker: string): string {
+  const core = text.trim();
+  if (core === '') return text;
+  const lead = text.slice(0, text.length - text.trimStart().length);
+  const trail = text.slice(text.trimEnd().length);
+  return `${lead}${marker}${escapeMrkdwn(core)}${marker}${trail}`;
+}
+
+/** `*text*`, escaped inside; `''` for empty text. */
+export function mrkdwnBold(text: string): string {
+  return wrap(text, '*');
+}
+
+/** `_text_`, escaped inside; `''` for empty text. */
+export function mrkdwnItalic(text: string): string {
+  return wrap(text, '_');
+}
+
+/** `~text~`, escaped inside; `''` for empty text. */
+export function mrkdwnStrike(text: string): string {
+  return wrap(text, '~');
+}
+
+/**
+ * Inline code. A backtick inside would end the span, so it becomes U+02CB; inline code cannot
+ * span lines, so newlines become spaces. `''` for empty text.
+ * @example mrkdwnCode('a`b') // '`aˋb`'
+ */
+export function mrkdwnCode(text: string): string {
+  if (text === '') return '';
+  const flat = text.replace(/`/g, CODE_BACKTICK_LOOKALIKE).replace(/\r\n|[\r\n]/g, ' ');
+  return `\`${escapeMrkdwn(flat)}\``;
+}
+
+/** Characters that would end or break `<url|label>`; whitespace too, since Slack stops there. */
+function encodeLinkUrl(url: string): string {
+  return url.replace(/[|<>\s]/g, (char) => {
+    const code = char.codePointAt(0)!;
+    if (code > 0xff) return encodeURIComponent(char);
+    return `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
+  });
+}
+
+function linkLabel(label: string): string {
+  return escapeMrkdwn(label.replace(/\r\n|[\r\n]/g, ' ')).replace(/\|/g, LINK_PIPE_LOOKALIKE);
+}
+
+/**
+ * `<url|label>` when the URL is safe and absolute (Slack cannot resolve relative paths); otherwise
+ * the escaped label alone, or the escaped URL text when there is no (or a blank) label, with no link.
+ * @example mrkdwnLink('https://example.com/a|b', 'Docs') // '<https://example.com/a%7Cb|Docs>'
+ * @example mrkdwnLink('javascript:alert(1)', 'Docs') // 'Docs'
+ */
+export function mrkdwnLink(url: string, label?: string): string {
+  // A blank label would hide the link entirely, so it counts as no label.
+  const named = label !== undefined && label.trim() !== '' ? label : undefined;
+  const safe = sanitizeNavigationHref(url);
+  if (safe === null || !isAbsoluteNavigationHref(safe)) return escapeMrkdwn(named ?? url);
+  const target = encodeLinkUrl(safe);
+  return named === undefined ? `<${target}>` : `<${target}|${linkLabel(named).trim()}>`;
+}
+
+/** A `plain_text` text object; `emoji: true` so `:shortcodes:` render as they do elsewhere in Slack. */
+export function plainText(text: string): SlackText {
+  return { type: 'plain_text', text, emoji: true };
+}
+
+/** A `mrkdwn` text object. The caller has already escaped or built `text` with the helpers above. */
+export function mrkdwnText(text: string): SlackText {
+  return { type: 'mrkdwn', text };
+}
+
+/** A `section` block holding one mrkdwn text (already escaped/built by the caller). */
+export function mrkdwnSection(text: string): SlackBlock {
+  return { type: 'section', text: mrkdwnText(text) };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CODE_BACKTICK_LOOKALIKE,
+  LINK_PIPE_LOOKALIKE,
+  escapeMrkdwn,
+  mrkdwnBold,
+  mrkdwnCode,
+  mrkdwnItalic,
+  mrkdwnLink,
+  mrkdwnSection,
+  mrkdwnStrike,
+  mrkdwnText,
+  plainText,
+} from '../../../../src/core/sdk/slack/mrkdwn.ts';
+
+describe('escapeMrkdwn', () => {
+  it('neutralises broadcasts, mentions, channels and link syntax', () => {
+    expect(escapeMrkdwn('<!channel> <!here> <@U123> <#C123> <https://x|y>')).toBe(
+      '&lt;!channel&gt; &lt;!here&gt; &lt;@U123&gt; &lt;#C123&gt; &lt;https://x|y&gt;',
+    );
+  });
+
+  it('escapes & first so an authored entity stays literal', () => {
+    expect(escapeMrkdwn('Tom & Jerry')).toBe('Tom &amp; Jerry');
+    expect(escapeMrkdwn('&lt;!channel&gt;')).toBe('&amp;lt;!channel&amp;gt;');
+  });
+
+  it('touches nothing else', () => {
+    expect(escapeMrkdwn('*bold* _it_ ~s~ `c` "q" \'a\' |')).toBe('*bold* _it_ ~s~ `c` "q" \'a\' |');
+  });
+});
+
+describe('bold / italic / strike', () => {
+  it('wraps escaped text', () => {
+    expect(mrkdwnBold('a<b')).toBe('*a&lt;b*');
+    expect(mrkdwnItalic('<@U1> & co')).toBe('_&lt;@U1&gt; &amp; co_');
+    expect(mrkdwnStrike('old')).toBe('~old~');
+  });
+
+  it('returns empty for empty text', () => {
+    expect(mrkdwnBold('')).toBe('');
+    expect(mrkdwnItalic('')).toBe('');
+    expect(mrkdwnStrike('')).toBe('');
+  });
+
+  it('keeps surrounding whitespace outside the markers, where Slack still formats', () => {
+    expect(mrkdwnBold('  hi  ')).toBe('  *hi*  ');
+    expect(mrkdwnItalic('   ')).toBe('   ');
+  });
+});
+
+describe('mrkdwnCode', () => {
+  it('replaces backticks with a look-alike, flattens newlines and escapes', () => {
+    expect(mrkdwnCode('a`b\nc\r\nd<e>&')).toBe(`\`a${CODE_BACKTICK_LOOKALIKE}b c d&lt;e&gt;&amp;\``);
+    expect(CODE_BACKTICK_LOOKALIKE).toBe('\u02CB');
+  });
+
+  it('returns empty for empty text', () => {
+    expect(mrkdwnCode('')).toBe('');
+  });
+});
+
+describe('mrkdwnLink', () => {
+  it('links safe absolute URLs', () => {
+    expect(mrkdwnLink('https://example.com/docs', 'Docs')).toBe('<https://example.com/docs|Docs>');
+    expect(mrkdwnLink('http://example.com')).toBe('<http://example.com>');
+    expect(mrkdwnLink('mailto:a@example.com', 'Mail')).toBe('<mailto:a@example.com|Mail>');
+  });
+
+  it('percent-encodes characters that would break the link syntax', () => {
+    expect(mrkdwnLink('https://example.com/a|b', 'L')).toBe('<https://example.com/a%7Cb|L>');
+    expect(mrkdwnLink('https://example.com/a b', 'L')).toBe('<https://example.com/a%20b|L>');
+  });
+
+  it('escapes the label and makes | harmless', () => {
+    expect(mrkdwnLink('https://x.test', 'a|b>c<d&e')).toBe(`<https://x.test|a${LINK_PIPE_LOOKALIKE}b&gt;c&lt;d&amp;e>`);
+    expect(mrkdwnLink('https://x.test', '<!channel>')).toBe('<https://x.test|&lt;!channel&gt;>');
+    expect(mrkdwnLink('https://x.test', 'two\nlines')).toBe('<https://x.test|two lines>');
+  });
+
+  it('prints only the escaped label for relative or unsafe URLs', () => {
+    expect(mrkdwnLink('/docs', 'Docs')).toBe('Docs');
+    expect(mrkdwnLink('javascript:alert(1)', 'Docs')).toBe('Docs');
+    expect(mrkdwnLink('&#106;avascript:alert(1)', 'Docs')).toBe('Docs');
+    expect(mrkdwnLink('//evil.test/x', 'Docs')).toBe('Docs');
+    expect(mrkdwnLink('https://x.test/<!channel>', 'L')).toBe('L');
+    expect(mrkdwnLink('javascript:alert(1)', '<!here>')).toBe('&lt;!here&gt;');
+  });
+
+  it('prints the escaped URL text when an unsafe URL has no label', () => {
+    expect(mrkdwnLink('javascript:alert("<@U1>")')).toBe('javascript:alert("&lt;@U1&gt;")');
+    expect(mrkdwnLink('/a&b', '  ')).toBe('/a&amp;b');
+  });
+
+  it('treats a blank label as none', () => {
+    expect(mrkdwnLink('https://x.test', ' ')).toBe('<https://x.test>');
+  });
+});
+
+describe('block builders', () => {
+  it('builds text objects and a section', () => {
+    expect(plainText('Hi')).toEqual({ type: 'plain_text', text: 'Hi', emoji: true });
+    expect(mrkdwnText('*Hi*')).toEqual({ type: 'mrkdwn', text: '*Hi*' });
+    expect(mrkdwnSection('*Hi*')).toEqual({ type: 'section', text: { type: 'mrkdwn', text: '*Hi*' } });
+  });
+});
