@@ -411,12 +411,13 @@ function degradeTable(block: Json): Json | null {
 }
 
 /**
- * Keeps tables in document order while their cells fit the per-message budget; the first table
- * that would overflow it, and every table after, degrades to rich text. A table over the row or
+ * Keeps tables in document order while Slack's table count and cell budget allow; the first table
+ * that would overflow either, and every table after, degrades to rich text. A table over the row or
  * column limit degrades on its own and spends nothing, so it does not cost later tables their place.
  */
 function budgetTables(entries: Entry[]): Entry[] {
   let spent = 0;
+  let kept = 0;
   let exhausted = false;
   const out: Entry[] = [];
   for (const entry of entries) {
@@ -429,8 +430,9 @@ function budgetTables(entries: Entry[]): Entry[] {
     const oversized = rows.length > SLACK_LIMITS.tableRows || columns > SLACK_LIMITS.tableColumns;
     if (!oversized && !exhausted) {
       const chars = rows.reduce((sum, row) => row.reduce<number>((rowSum, cell) => rowSum + cellChars(cell), sum), 0);
-      if (spent + chars <= SLACK_LIMITS.tableCellCharsPerMessage) {
+      if (kept < SLACK_LIMITS.tablesPerMessage && spent + chars <= SLACK_LIMITS.tableCellCharsPerMessage) {
         spent += chars;
+        kept += 1;
         out.push(entry);
         continue;
       }

@@ -27,6 +27,8 @@ export const SLACK_LIMITS = {
   richTextElementChars: 3000,
   richTextListMaxIndent: 8,
   tableCellCharsPerMessage: 10000,
+  /** Slack refuses a second `table` block in one message (`only_one_table_allowed`). */
+  tablesPerMessage: 1,
   /** Including the header row. */
   tableRows: 100,
   tableColumns: 20,

@@ -300,9 +300,11 @@ describe('fitSlackMessage: table budget', () => {
     );
   });
 
-  it('keeps tables up to exactly 10,000 cell characters', () => {
-    const blocks = fitBlocks(tableOf(4000), tableOf(6000));
-    expect(blocks.filter((block) => block.type === 'table')).toHaveLength(2);
+  it('keeps one table of exactly 10,000 cell characters, and only one table per message', () => {
+    expect(fitBlocks(tableOf(10_000)).filter((block) => block.type === 'table')).toHaveLength(1);
+    const blocks = fitBlocks(tableOf(40), tableOf(60));
+    expect(blocks.map((block) => block.type)).toEqual(['table', 'section', 'rich_text']);
+    expect(fitBlocks(tableOf(10_001)).map((block) => block.type)).toEqual(['rich_text']);
   });
 
   it('counts rich text cells by the text of their elements', () => {
@@ -343,7 +345,7 @@ describe('fitSlackMessage: table budget', () => {
     const wide = table([Array.from({ length: 21 }, (_, i) => `H${i}`), Array.from({ length: 21 }, (_, i) => `c${i}`)]);
     const exactly = table(Array.from({ length: 100 }, (_, i) => (i === 0 ? ['N'] : [String(i)])));
     const blocks = fitBlocks(tall, wide, exactly, tableOf(9000));
-    expect(blocks.map((block) => block.type)).toEqual(['rich_text', 'section', 'rich_text', 'section', 'table', 'section', 'table']);
+    expect(blocks.map((block) => block.type)).toEqual(['rich_text', 'section', 'rich_text', 'section', 'table', 'section', 'rich_text']);
     const tallText = ((blocks[0]?.elements as { elements: { text: string }[] }[])[0]?.elements ?? []).map((e) => e.text).join('');
     expect(tallText.startsWith('N: 1\n\nN: 2\n\n')).toBe(true);
     expect(tallText.endsWith('N: 100')).toBe(true);

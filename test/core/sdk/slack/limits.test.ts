@@ -28,6 +28,7 @@ describe('SLACK_LIMITS', () => {
       richTextElementChars: 3000,
       richTextListMaxIndent: 8,
       tableCellCharsPerMessage: 10000,
+      tablesPerMessage: 1,
       tableRows: 100,
       tableColumns: 20,
       imageUrlChars: 3000,
