@@ -168,7 +168,8 @@ export function definePrimitive<S extends SchemaSource>(input: PrimitiveInput<S,
   }
   const resolve = (bodyNode: z.ZodType<PrimitiveNode>): z.ZodObject => {
     const schema = typeof source === 'function' ? source(bodyNode) : source;
-    return z.strictObject({ ...schema.shape, ...reservedNodeShape });
+    // safeExtend keeps the primitive's own refinements (cross-field rules); strict refuses extras.
+    return schema.safeExtend(reservedNodeShape).strict();
   };
   const childPaths = input.children ?? [];
   type Node = NodeOf<S> & Reserved;

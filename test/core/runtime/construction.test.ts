@@ -82,3 +82,20 @@ describe('getCapabilities', () => {
     expect(capabilities.support.link!.slack).toBe('fallback');
   });
 });
+
+describe('definePrimitive', () => {
+  it('keeps the primitive’s own cross-field refinements on the node', () => {
+    const pair = definePrimitive({
+      type: 'pair',
+      schema: z.object({ type: z.literal('pair'), low: z.number(), high: z.number() }).superRefine((node, ctx) => {
+        if (node.low > node.high) ctx.addIssue({ code: 'custom', path: ['low'], message: 'must not exceed high' });
+      }),
+      catalog: { purpose: 'Two numbers.', useWhen: [], avoidWhen: [], example: { type: 'pair', low: 1, high: 2 } },
+      examples: [{ type: 'pair', low: 1, high: 2 }],
+      renderers: { html: () => '', text: () => '', markdown: () => '' },
+    });
+    const runtime = createIsomerRuntime({ packs: [definePrimitivePack({ id: 'p', primitives: [pair] })] });
+    expect(runtime.validate({ type: 'view', body: [{ type: 'pair', low: 3, high: 2 }] }).errors).toEqual([{ path: 'body[0].low', message: 'must not exceed high', nodeType: 'pair' }]);
+    expect(runtime.validate({ type: 'view', body: [{ type: 'pair', low: 1, high: 2, extra: 1 }] }).errors[0]!.message).toContain('has unrecognized key(s): extra');
+  });
+});

@@ -43,7 +43,7 @@ function exercise(value: unknown): void {
 }
 
 describe('random and hostile input', () => {
-  it('never throws anything but the documented errors (2,000 random documents)', () => {
+  it('never throws anything but the documented errors (2,000 random documents)', { timeout: 60_000 }, () => {
     const random = createRandom(0x15011e5);
     for (let i = 0; i < 2000; i++) {
       const body = Array.from({ length: random.int(4) }, () => randomValue(random, types));
@@ -52,7 +52,7 @@ describe('random and hostile input', () => {
     }
   });
 
-  it('never throws anything but the documented errors (2,000 mutations of valid examples)', () => {
+  it('never throws anything but the documented errors (2,000 mutations of valid examples)', { timeout: 60_000 }, () => {
     const random = createRandom(42);
     for (let i = 0; i < 2000; i++) {
       const body = Array.from({ length: 1 + random.int(3) }, () => random.pick(examples));
@@ -71,7 +71,7 @@ describe('random and hostile input', () => {
     }
   });
 
-  it('refuses deeply nested and oversized documents quickly without a stack overflow', () => {
+  it('refuses deeply nested and oversized documents quickly without a stack overflow', { timeout: 60_000 }, () => {
     let deep: unknown = { type: 'note', text: 'leaf' };
     for (let i = 0; i < 10_000; i++) deep = { type: 'stack', items: [deep] };
     exercise({ type: 'view', body: [deep] });
