@@ -30,7 +30,7 @@ export const PALETTE_CSS = `.${PREFIX}-frame{${declarations(palette)}}.${PREFIX}
 
 /** Inline marks: code chips, and strong text (the primary colour in display-size type). */
 export const MARKS_CSS = [
-  `.${PREFIX}-code{font-family:${fonts.mono};font-size:0.86em;font-weight:500;background:${color('codeFill')};border-radius:8px;padding:0 0.22em}`,
+  `.${PREFIX}-code{font-family:${fonts.mono};font-size:inherit;font-weight:500;background:${color('codeFill')};border-radius:8px;padding:0 0.22em}`,
   `.${PREFIX}-strong{font-weight:800}`,
   `.${PREFIX}-display .${PREFIX}-strong{color:${color('primary')}}`,
 ].join('');

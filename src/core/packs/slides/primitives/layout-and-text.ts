@@ -1,5 +1,21 @@
 import type { PrimitiveDefinition } from '../../../sdk/primitive.ts';
 import { slideBulletList } from './slide-bullet-list.ts';
+import { slideColumns } from './slide-columns.ts';
+import { slideDefinitions } from './slide-definitions.ts';
+import { slideList } from './slide-list.ts';
+import { slideRoadmap } from './slide-roadmap.ts';
+import { slideSplit } from './slide-split.ts';
+import { slideStack } from './slide-stack.ts';
+import { slideWindow } from './slide-window.ts';
 
 /** Layout (split, stack, window) and text (lists, definitions, columns, roadmap). */
-export const LAYOUT_AND_TEXT_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [slideBulletList];
+export const LAYOUT_AND_TEXT_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+  slideSplit,
+  slideStack,
+  slideWindow,
+  slideList,
+  slideBulletList,
+  slideDefinitions,
+  slideColumns,
+  slideRoadmap,
+];
