@@ -41,7 +41,7 @@ function checkHighlight(node: { items: readonly unknown[]; highlight?: number | 
   if (node.highlight !== undefined && node.highlight >= node.items.length) ctx.addIssue({ code: 'custom', path: ['highlight'], message: HIGHLIGHT_MESSAGE(node.items.length) });
 }
 
-const definition = definePrimitive({
+export const slideColumns = definePrimitive({
   type: 'slideColumns',
   schema: z.object({
     type: z.literal('slideColumns'),
@@ -49,7 +49,7 @@ const definition = definePrimitive({
     highlight: z.number().int().min(0).optional().describe('Index of the column in focus (0 = first); must be less than the number of items. It gets a bar on top and a primary title.'),
     footnote: footnote.optional(),
     size: sizeField(),
-  }),
+  }).superRefine((node, ctx) => checkHighlight(node as { items: unknown[]; highlight?: number }, ctx)),
   catalog: {
     name: 'Columns',
     purpose: 'Two to four parallel options side by side, each with a title, optional mono chips and a short body; one can be in focus.',
@@ -141,11 +141,3 @@ const definition = definePrimitive({
   ].join(''),
 });
 
-/**
- * `definePrimitive` rebuilds the node object from its shape to make it strict, which drops a
- * refinement written on it, so the cross-field rule is attached to the resolved schema.
- */
-export const slideColumns: typeof definition = {
-  ...definition,
-  resolveSchema: (bodyNode) => definition.resolveSchema(bodyNode).superRefine((node, ctx) => checkHighlight(node as { items: unknown[]; highlight?: number }, ctx)),
-};

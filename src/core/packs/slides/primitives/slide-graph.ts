@@ -57,7 +57,7 @@ const schema = z.object({
     ),
   caption: wrappedText('One sentence under the diagram saying what the relations mean.').optional(),
   size: sizeField(),
-});
+}).superRefine((node, ctx) => graphRules(node as GraphNode, ctx));
 
 type GraphNode = z.output<typeof schema>;
 type Item = z.output<typeof graphNode>;
@@ -184,7 +184,7 @@ function relations(node: GraphNode): string[] {
   return [main.map((x) => x.term).join(` ${glyphs.arrow} `), ...sideEdges.map(([from, to]) => `${term.get(from) ?? from} ${glyphs.arrow} ${term.get(to) ?? to}`)];
 }
 
-const definition = definePrimitive({
+export const slideGraph = definePrimitive({
   type: 'slideGraph',
   schema,
   catalog: {
@@ -317,11 +317,3 @@ const definition = definePrimitive({
   ].join(''),
 });
 
-/**
- * `definePrimitive` rebuilds the node object from its shape, which drops object-level refinements,
- * so the cross-field rules are attached to the resolved schema here.
- */
-export const slideGraph: typeof definition = {
-  ...definition,
-  resolveSchema: (bodyNode) => definition.resolveSchema(bodyNode).superRefine((node, ctx) => graphRules(node as GraphNode, ctx)),
-};

@@ -120,7 +120,7 @@ const schema = z.object({
       'Up to 3 brackets under the steps naming who owns a stretch of them. Non-empty spans switch to spans mode: steps become chips; each span needs from ≤ to < steps.length; spans must not overlap; start, end and step bodies must be left out.',
     ),
   size: sizeField(),
-});
+}).superRefine((node, ctx) => pipelineRules(node as PipelineNode, ctx));
 
 type PipelineNode = z.output<typeof schema>;
 
@@ -215,7 +215,7 @@ function spansHtml(node: PipelineNode, size: SlideSize): Markup {
   return html`<div class="${C} ${C}-spans ${C}-n${node.steps.length} ${C}-${size}">${row}${brackets}</div>`;
 }
 
-const definition = definePrimitive({
+export const slidePipeline = definePrimitive({
   type: 'slidePipeline',
   schema,
   catalog: {
@@ -333,11 +333,3 @@ const definition = definePrimitive({
   ].join(''),
 });
 
-/**
- * `definePrimitive` rebuilds the node object from its shape, which drops object-level refinements,
- * so the cross-field rules are attached to the resolved schema here.
- */
-export const slidePipeline: typeof definition = {
-  ...definition,
-  resolveSchema: (bodyNode) => definition.resolveSchema(bodyNode).superRefine((node, ctx) => pipelineRules(node as PipelineNode, ctx)),
-};

@@ -31,7 +31,7 @@ function checkHrefs(node: { contents: string[]; hrefs?: string[] | undefined }, 
   }
 }
 
-const definition = definePrimitive({
+export const slideSection = definePrimitive({
   type: 'slideSection',
   schema: z.object({
     type: z.literal('slideSection'),
@@ -49,7 +49,7 @@ const definition = definePrimitive({
       .optional()
       .describe('Links to the slides in contents, in the same order: exactly one href per contents item.'),
     size: sizeField(),
-  }),
+  }).superRefine((node, ctx) => checkHrefs(node as { contents: string[]; hrefs?: string[] }, ctx)),
   catalog: {
     name: 'Section divider',
     purpose: 'Opens a part of the deck: its number and name drawn huge, and the titles of the slides it holds.',
@@ -149,11 +149,3 @@ const definition = definePrimitive({
   ].join(''),
 });
 
-/**
- * `definePrimitive` rebuilds the node object from its shape to make it strict, which drops a
- * refinement written on it, so the cross-field rule is attached to the resolved schema instead.
- */
-export const slideSection: typeof definition = {
-  ...definition,
-  resolveSchema: (bodyNode) => definition.resolveSchema(bodyNode).superRefine((node, ctx) => checkHrefs(node as { contents: string[]; hrefs?: string[] }, ctx)),
-};

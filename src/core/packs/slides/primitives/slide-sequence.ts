@@ -63,7 +63,7 @@ const schema = z.object({
     .max(MAX_MESSAGES)
     .describe('1–10 messages, top to bottom in the order they happen. from and to must be actor ids, and differ from each other.'),
   size: sizeField(),
-});
+}).superRefine((node, ctx) => sequenceRules(node as SequenceNode, ctx));
 
 type SequenceNode = z.output<typeof schema>;
 
@@ -97,7 +97,7 @@ function estimateHeight(node: SequenceNode, s: SlideSize): number {
   return chip + rows;
 }
 
-const definition = definePrimitive({
+export const slideSequence = definePrimitive({
   type: 'slideSequence',
   schema,
   catalog: {
@@ -242,11 +242,3 @@ const definition = definePrimitive({
   ].join(''),
 });
 
-/**
- * `definePrimitive` rebuilds the node object from its shape, which drops object-level refinements,
- * so the cross-field rules are attached to the resolved schema here.
- */
-export const slideSequence: typeof definition = {
-  ...definition,
-  resolveSchema: (bodyNode) => definition.resolveSchema(bodyNode).superRefine((node, ctx) => sequenceRules(node as SequenceNode, ctx)),
-};
