@@ -92,7 +92,7 @@ export function predicateFor(issue: z.core.$ZodRawIssue): string {
     case 'invalid_type':
       return issue.input === undefined ? 'is required' : expectedType(issue.expected, issue.input);
     case 'invalid_value':
-      return oneOf(issue.values, issue.input);
+      return issue.input === undefined ? 'is required' : oneOf(issue.values, issue.input);
     case 'invalid_union':
       if ('options' in issue && Array.isArray(issue.options)) return oneOf(issue.options, (issue.input as { type?: unknown } | undefined)?.type);
       return 'does not match any allowed shape';

@@ -169,3 +169,10 @@ describe('CompositionValidationError', () => {
     expect(formatValidationError({ path: 'body[0]', message: 'is bad', nodeType: 'x\u2028' })).toBe('body[0] (in "x\\u2028") is bad');
   });
 });
+
+describe('a missing enum or literal', () => {
+  it('reads as required, not as a list of options', () => {
+    expect(formatted(view([{ type: 'split', panes: [{ items: [{ type: 'note', text: 'a' }] }, { items: [{ type: 'note', text: 'b' }] }] }], {}))).toEqual([]);
+    expect(formatted({ body: [{ type: 'note', text: 'a' }] })).toEqual(['type is required']);
+  });
+});

@@ -1,0 +1,420 @@
+import { describe, expect, it } from 'vitest';
+import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
+import { fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+
+const { text, markdown, html, slack } = slidesRuntime.surfaces;
+
+/** Every finding for a node inside the preview slide, where it sits at `body[0].body[1]`. */
+function formatted(node: Record<string, unknown>): string[] {
+  return slidesRuntime.validate(previewSlide(node as PrimitiveNode)).errors.map(formatValidationError);
+}
+
+/** The node alone in a bare frame, so text and Markdown print only the node. */
+function alone(node: Record<string, unknown>): Record<string, unknown> {
+  return { type: 'view', title: 'Alone', body: [{ type: 'slideFrame', body: [node] }] };
+}
+
+function textOf(node: Record<string, unknown>): string {
+  return text.render(alone(node), { heading: false });
+}
+
+function markdownOf(node: Record<string, unknown>): string {
+  return markdown.render(alone(node), { heading: false }).trim();
+}
+
+function blocksOf(node: Record<string, unknown>): Record<string, unknown>[] {
+  return slack.render(alone(node), { heading: false }).blocks as Record<string, unknown>[];
+}
+
+function drawn(node: Record<string, unknown>): string {
+  return html.render(previewSlide(node as PrimitiveNode)).body;
+}
+
+function fixture(name: string): Record<string, unknown> {
+  const found = fixtures.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no fixture ${name}`);
+  return structuredClone(found.value);
+}
+
+const AT = 'body[0].body[1]';
+const LONG_LINE = 'x'.repeat(232);
+
+describe('slideStat', () => {
+  const base = fixture('slide-stat');
+  const at = (path: string) => `${AT}${path} (in slideStat)`;
+
+  it('accepts the fixture, and a stat without a value', () => {
+    expect(formatted(base)).toEqual([]);
+    expect(formatted({ type: 'slideStat', body: 'Not measured yet.' })).toEqual([]);
+  });
+
+  it('names what is wrong, where', () => {
+    const { body: _body, ...noBody } = base;
+    expect(formatted(noBody)).toContain(`${at('.body')} is required`);
+    expect(formatted({ ...base, colour: 'blue' })).toContain(`${at('')} has unrecognized key(s): colour; its fields are value, unit, body`);
+    expect(formatted({ ...base, value: LONG_LINE })).toContain(`${at('.value')} must be at most 231 characters`);
+    expect(formatted({ ...base, value: '' })).toContain(`${at('.value')} must not be empty`);
+    expect(formatted({ ...base, value: 2.1 })).toContain(`${at('.value')} must be a string`);
+  });
+
+  it('needs a value for a unit', () => {
+    const { value: _value, ...noValue } = base;
+    expect(formatted(noValue)).toEqual([`${at('.unit')} needs a value: leave the unit out when the value is unknown`]);
+    expect(formatted({ ...noValue, unit: undefined })).toEqual([]);
+  });
+
+  it('prints the value with its unit, marks stripped or kept', () => {
+    expect(textOf(base)).toBe('2.1 days\nMedian time from refund request to money back in the customer account, down from five.');
+    expect(markdownOf(base)).toBe('**2.1 days**\n\nMedian time from refund request to money back in the customer account, down from **five**.');
+    expect(textOf({ type: 'slideStat', value: '12', unit: '%', body: 'Share.' })).toBe('12%\nShare.');
+  });
+
+  it('never invents a number: a missing value is a placeholder on every surface', () => {
+    const node = { type: 'slideStat', body: 'Orders recovered last quarter.' };
+    expect(textOf(node)).toBe('[no value yet]\nOrders recovered last quarter.');
+    expect(markdownOf(node)).toBe('_No value yet_\n\nOrders recovered last quarter.');
+    expect(blocksOf(node)).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '_No value yet_\nOrders recovered last quarter.' } }]);
+    const body = drawn(node);
+    expect(body).toContain('class="sl-stat-missing" role="img" aria-label="No value yet"');
+    expect(body).not.toContain('sl-stat-value');
+  });
+
+  it('is one Slack section with the value in bold, escaped', () => {
+    expect(blocksOf({ type: 'slideStat', value: '<!here>', body: 'Up **twice**.' })).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '*&lt;!here&gt;*\nUp *twice*.' } }]);
+  });
+
+  it('steps the figure down when the value is long', () => {
+    expect(drawn(base)).toContain('sl-stat sl-stat-l');
+    expect(drawn({ ...base, value: '1,284,730', unit: 'orders' })).toContain('sl-stat sl-stat-m');
+    expect(drawn({ ...base, value: '48,210,000,000', unit: 'requests' })).toContain('sl-stat sl-stat-s');
+    expect(drawn(base)).toContain('<span class="sl-stat-unit sl-stat-unit-word">days</span>');
+    expect(drawn({ ...base, unit: '%' })).toContain('<span class="sl-stat-unit">%</span>');
+  });
+});
+
+describe('slideStats', () => {
+  const base = fixture('slide-stats');
+  const items = base.items as Record<string, unknown>[];
+  const at = (path: string) => `${AT}${path} (in slideStats)`;
+
+  it('accepts the fixture, every size, and items without values', () => {
+    expect(formatted(base)).toEqual([]);
+    for (const size of ['l', 'm', 's']) expect(formatted({ ...base, size })).toEqual([]);
+    expect(formatted({ ...base, items: [{ label: 'Refunds', body: 'Not in yet.' }, items[1]] })).toEqual([]);
+  });
+
+  it('names what is wrong, where', () => {
+    expect(formatted({ ...base, items: [{ ...items[0], label: undefined }, items[1]] })).toContain(`${at('.items[0].label')} is required`);
+    expect(formatted({ ...base, layout: 'row' })).toContain(`${at('')} has unrecognized key(s): layout; its fields are items, size`);
+    expect(formatted({ ...base, items: [{ ...items[0], icon: 'globe' }, items[1]] })).toContain(`${at('.items[0]')} has unrecognized key(s): icon`);
+    expect(formatted({ ...base, items: [{ ...items[0], label: LONG_LINE }, items[1]] })).toContain(`${at('.items[0].label')} must be at most 231 characters`);
+    expect(formatted({ ...base, items: [...items, ...items] })).toContain(`${at('.items')} must have at most 4 items`);
+    expect(formatted({ ...base, items: [items[0]] })).toContain(`${at('.items')} must have at least 2 items`);
+    expect(formatted({ ...base, size: 'xl' })).toContain(`${at('.size')} must be one of: l, m, s; did you mean "l"?`);
+  });
+
+  it('needs a value for a unit, item by item', () => {
+    expect(formatted({ ...base, items: [items[0], { ...items[1], value: undefined }] })).toEqual([`${at('.items[1].unit')} needs a value: leave the unit out when the value is unknown`]);
+    expect(formatted({ ...base, items: [items[0], { ...items[1], value: undefined, unit: undefined }] })).toEqual([]);
+  });
+
+  it('prints each number with its label and context', () => {
+    expect(textOf(base)).toBe(
+      [
+        '3 · Regions',
+        'Checkout now runs active-active in each of them.',
+        '',
+        '40 ms · p99 latency',
+        'Measured at the edge during the spring sale peak.',
+        '',
+        '0 · Failed payments',
+        'Across two regional failovers in the same week.',
+      ].join('\n'),
+    );
+    expect(markdownOf({ type: 'slideStats', items: [items[0], { label: 'Refunds', body: 'Not in yet.' }] })).toBe(
+      ['- **3** · Regions\\', '  Checkout now runs **active-active** in each of them.', '- _No value yet_ · Refunds\\', '  Not in yet.'].join('\n'),
+    );
+  });
+
+  it('is one Slack section with a field per number', () => {
+    const blocks = blocksOf({ type: 'slideStats', items: [items[1], { label: 'Refunds', body: 'Not in yet.' }] });
+    expect(blocks).toEqual([
+      {
+        type: 'section',
+        fields: [
+          { type: 'mrkdwn', text: '*40 ms* · p99 latency\nMeasured at the edge during the spring sale peak.' },
+          { type: 'mrkdwn', text: '_No value yet_ · Refunds\nNot in yet.' },
+        ],
+      },
+    ]);
+  });
+
+  it('draws a column per item, placeholders for missing values, and steps down for wide values', () => {
+    expect(drawn(base)).toContain('sl-stats sl-stats-l sl-stats-n3');
+    expect(drawn({ ...base, size: 's' })).toContain('sl-stats sl-stats-s sl-stats-n3');
+    expect(drawn({ ...base, items: [...items, { value: '1,204', unit: 'orders', label: 'Peak', body: 'At 14:00.' }] })).toContain('sl-stats sl-stats-s sl-stats-n4');
+    const body = drawn({ ...base, items: [items[0], { label: 'Refunds', body: 'Not in yet.' }] });
+    expect(body.match(/class="sl-stats-missing"/g)).toHaveLength(1);
+  });
+});
+
+describe('slideDelta', () => {
+  const base = fixture('slide-delta');
+  const at = (path: string) => `${AT}${path} (in slideDelta)`;
+
+  it('accepts the fixture, and sides without values when there is no change', () => {
+    expect(formatted(base)).toEqual([]);
+    expect(formatted({ ...base, change: undefined, after: { label: 'New checkout' } })).toEqual([]);
+    expect(formatted({ ...base, change: undefined, before: { label: 'Old' }, after: { label: 'New' }, size: 's' })).toEqual([]);
+  });
+
+  it('names what is wrong, where', () => {
+    const { before: _before, ...noBefore } = base;
+    expect(formatted(noBefore)).toContain(`${at('.before')} is required`);
+    expect(formatted({ ...base, after: { value: '1.1s' } })).toContain(`${at('.after.label')} is required`);
+    expect(formatted({ ...base, trend: 'down' })).toContain(`${at('')} has unrecognized key(s): trend; its fields are before, after, change, body, size`);
+    expect(formatted({ ...base, before: { label: 'Old', value: '4.2s', unit: 's' } })).toContain(`${at('.before')} has unrecognized key(s): unit`);
+    expect(formatted({ ...base, change: LONG_LINE })).toContain(`${at('.change')} must be at most 231 characters`);
+    expect(formatted({ ...base, size: 'huge' })).toContain(`${at('.size')} must be one of: l, m, s`);
+  });
+
+  it('allows a change only when both values are there', () => {
+    expect(formatted({ ...base, after: { label: 'New checkout' } })).toEqual([`${at('.change')} needs both before.value and after.value`]);
+    expect(formatted({ ...base, before: { label: 'Old checkout' } })).toEqual([`${at('.change')} needs both before.value and after.value`]);
+  });
+
+  it('prints before → after with the change', () => {
+    expect(textOf(base)).toBe('Old checkout: 4.2s → New checkout: 1.1s (−74%)\nMedian time from Pay to the confirmation page, measured over the same two weeks of traffic.');
+    expect(markdownOf(base)).toBe('Old checkout: **4.2s** → New checkout: **1.1s** (−74%)\n\nMedian time from **Pay** to the confirmation page, measured over the same two weeks of traffic.');
+    expect(textOf({ ...base, change: undefined, after: { label: 'New checkout' } }).split('\n')[0]).toBe('Old checkout: 4.2s → New checkout: [no value yet]');
+  });
+
+  it('falls back to Markdown on Slack', () => {
+    expect(blocksOf(base).map((block) => block.type)).toEqual(['rich_text']);
+  });
+
+  it('draws a placeholder for a missing value and the change as a chip', () => {
+    expect(drawn(base)).toContain('<div class="sl-delta-change">−74%</div>');
+    expect(drawn(base)).toContain('sl-delta sl-delta-l');
+    const body = drawn({ ...base, change: undefined, after: { label: 'New checkout' } });
+    expect(body).toContain('class="sl-delta-missing"');
+    expect(body).not.toContain('sl-delta-change');
+    expect(drawn({ ...base, before: { label: 'Monolith deploy', value: '2 h 40 min' }, after: { label: 'Per-service deploy', value: '11 min' }, change: '14× faster' })).toContain('sl-delta sl-delta-s');
+  });
+});
+
+describe('slideBars', () => {
+  const base = fixture('slide-bars');
+  const items = base.items as Record<string, unknown>[];
+  const at = (path: string) => `${AT}${path} (in slideBars)`;
+
+  it('accepts the fixture, a max above every value, and zeros', () => {
+    expect(formatted(base)).toEqual([]);
+    expect(formatted({ ...base, max: 412 })).toEqual([]);
+    expect(formatted({ ...base, max: 500, size: 'm' })).toEqual([]);
+    expect(formatted({ type: 'slideBars', items: [{ label: 'a', value: 0 }, { label: 'b', value: 0 }] })).toEqual([]);
+  });
+
+  it('names what is wrong, where', () => {
+    expect(formatted({ ...base, items: [{ label: 'Leeds' }, items[1]] })).toContain(`${at('.items[0].value')} is required`);
+    expect(formatted({ ...base, unit: 'orders' })).toContain(`${at('')} has unrecognized key(s): unit; its fields are items, max, size`);
+    expect(formatted({ ...base, items: [{ ...items[0], color: 'red' }, items[1]] })).toContain(`${at('.items[0]')} has unrecognized key(s): color`);
+    expect(formatted({ ...base, items: [{ ...items[0], value: -1 }, items[1]] })).toContain(`${at('.items[0].value')} must be at least 0`);
+    expect(formatted({ ...base, items: [{ ...items[0], value: '412' }, items[1]] })).toContain(`${at('.items[0].value')} must be a number`);
+    expect(formatted({ ...base, max: 0 })).toContain(`${at('.max')} must be greater than 0`);
+    expect(formatted({ ...base, items: [...items, ...items] })).toContain(`${at('.items')} must have at most 6 items`);
+    expect(formatted({ ...base, size: 'xs' })).toContain(`${at('.size')} must be one of: l, m, s; did you mean "s"?`);
+  });
+
+  it('allows one highlighted bar', () => {
+    expect(formatted({ ...base, items: [{ ...items[0], highlight: true }, ...items.slice(1)] })).toEqual([`${at('.items[1].highlight')} must be the only highlighted item`]);
+    expect(formatted({ ...base, items: items.map((item) => ({ ...item, highlight: false })) })).toEqual([]);
+  });
+
+  it('needs max to be at least every value', () => {
+    expect(formatted({ ...base, max: 400 })).toEqual([`${at('.max')} must be at least the largest value (412)`]);
+    expect(formatted({ ...base, max: 412 })).toEqual([]);
+  });
+
+  it('draws bars as shares of max', () => {
+    const body = drawn(base);
+    expect(body).toContain('style="width:100.00%"');
+    expect(body).toContain('style="width:86.41%"');
+    expect(drawn({ ...base, max: 1000 })).toContain('style="width:41.20%"');
+    expect(body.match(/sl-bars-track sl-bars-highlight/g)).toHaveLength(1);
+    expect(body).toContain('sl-bars sl-bars-m');
+    expect(drawn({ ...base, items: items.slice(0, 3) })).toContain('sl-bars sl-bars-l');
+    expect(drawn({ ...base, items: [...items, items[0]] })).toContain('sl-bars sl-bars-s');
+  });
+
+  it('prints bars on text and a table on Markdown and Slack', () => {
+    const node = { type: 'slideBars', max: 100, items: [{ label: 'Search', value: 92, detail: '% of sessions' }, { label: 'Checkout', value: 41, highlight: true }, { label: 'Returns', value: 1250.5 }] };
+    expect(formatted(node)).toEqual([`${at('.max')} must be at least the largest value (1,250.5)`]);
+    const valid = { ...node, max: 2000 };
+    expect(textOf(valid)).toBe(['• Search █ 92 · % of sessions', '→ Checkout 41', '• Returns █████████████ 1,250.5', 'Scale 0–2,000'].join('\n'));
+    expect(markdownOf(valid)).toBe(
+      ['|  | Value | Detail |', '| --- | --- | --- |', '| Search | 92 | % of sessions |', '| **Checkout** | **41** |  |', '| Returns | 1,250.5 |  |', '', '_Scale 0–2,000_'].join('\n'),
+    );
+    expect(blocksOf(base).map((block) => block.type)).toEqual(['table']);
+  });
+});
+
+describe('slideMatrix', () => {
+  const base = fixture('slide-matrix');
+  const rows = base.rows as Record<string, unknown>[];
+  const at = (path: string) => `${AT}${path} (in slideMatrix)`;
+
+  it('accepts the fixture, a highlighted column, and no legend', () => {
+    expect(formatted(base)).toEqual([]);
+    expect(formatted({ ...base, highlight: 3, legend: false, size: 's' })).toEqual([]);
+  });
+
+  it('names what is wrong, where', () => {
+    const { columns: _columns, ...noColumns } = base;
+    expect(formatted(noColumns)).toContain(`${at('.columns')} is required`);
+    expect(formatted({ ...base, caption: 'x' })).toContain(`${at('')} has unrecognized key(s): caption; its fields are columns, rows, highlight, legend, size`);
+    expect(formatted({ ...base, rows: [{ ...rows[0], note: 'x' }] })).toContain(`${at('.rows[0]')} has unrecognized key(s): note`);
+    expect(formatted({ ...base, rows: [{ label: 'Refunds', marks: ['full', 'yes', 'none', 'none'] }] })).toContain(`${at('.rows[0].marks[1]')} must be one of: full, partial, none`);
+    expect(formatted({ ...base, columns: [LONG_LINE, 'b', 'c', 'd'] })).toContain(`${at('.columns[0]')} must be at most 231 characters`);
+    expect(formatted({ ...base, rows: [...rows, ...rows, rows[0]] })).toContain(`${at('.rows')} must have at most 8 items`);
+    expect(formatted({ ...base, columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })).toContain(`${at('.columns')} must have at most 6 items`);
+    expect(formatted({ ...base, highlight: 1.5 })).toContain(`${at('.highlight')} must be an integer`);
+    expect(formatted({ ...base, highlight: -1 })).toContain(`${at('.highlight')} must be at least 0`);
+  });
+
+  it('needs one mark per column and a highlight inside the columns', () => {
+    expect(formatted({ ...base, rows: [rows[0], { label: 'Refunds', marks: ['full', 'full', 'none'] }] })).toEqual([`${at('.rows[1].marks')} must have 4 marks, one per column (has 3)`]);
+    expect(formatted({ ...base, highlight: 4 })).toEqual([`${at('.highlight')} must be a column index below 4`]);
+    expect(formatted({ ...base, highlight: 0 })).toEqual([]);
+  });
+
+  it('prints marks as ball glyphs, with the legend unless it is off', () => {
+    expect(textOf(base)).toBe(
+      [
+        'Instant capture: ● Card, ● Wallet, ○ Bank, ○ Invoice',
+        'Partial refunds: ● Card, ◐ Wallet, ● Bank, ○ Invoice',
+        'Recurring: ● Card, ◐ Wallet, ● Bank, ● Invoice',
+        'Disputes: ● Card, ● Wallet, ◐ Bank, ○ Invoice',
+        '● full · ◐ partial · ○ none',
+      ].join('\n'),
+    );
+    const small = { type: 'slideMatrix', columns: ['Card', 'Bank'], highlight: 1, legend: false, rows: [{ label: 'Refunds', marks: ['full', 'partial'] }] };
+    expect(textOf(small)).toBe('Refunds: ● Card, ◐ Bank\nHighlighted: Bank');
+    expect(markdownOf(small)).toBe(['|  | Card | **Bank** |', '| --- | --- | --- |', '| Refunds | ● | ◐ |'].join('\n'));
+    expect(markdownOf(base).split('\n').at(-1)).toBe('_● full · ◐ partial · ○ none_');
+    expect(blocksOf(small).map((block) => block.type)).toEqual(['table']);
+  });
+
+  it('draws a ball per cell, the highlighted column and the legend', () => {
+    const body = drawn({ ...base, highlight: 1 });
+    expect(body.match(/class="sl-matrix-mark sl-matrix-mark-(full|partial|none)"/g)).toHaveLength(16);
+    expect(body.match(/sl-matrix-mark-key/g)).toHaveLength(3);
+    expect(body.match(/sl-matrix-cell sl-matrix-focus/g)).toHaveLength(5);
+    expect(body).toContain('sl-matrix-legend');
+    expect(drawn({ ...base, legend: false })).not.toContain('sl-matrix-legend');
+    expect(body).toContain('sl-matrix sl-matrix-l');
+    expect(drawn({ ...base, rows: [...rows, ...rows] })).toContain('sl-matrix sl-matrix-s');
+  });
+});
+
+describe('slideTable', () => {
+  const base = fixture('slide-table');
+  const rows = base.rows as string[][];
+  const at = (path: string) => `${AT}${path} (in slideTable)`;
+  const grouped = {
+    type: 'slideTable',
+    columns: ['Service', 'Incidents'],
+    rowHeaders: true,
+    groups: [
+      { label: 'Customer-facing', rows: [['Checkout', '2'], ['Search', '1']] },
+      { label: 'Internal', rows: [['Billing export', '3']] },
+    ],
+  };
+
+  it('accepts the fixture, groups, and twelve rows', () => {
+    expect(formatted(base)).toEqual([]);
+    expect(formatted(grouped)).toEqual([]);
+    expect(formatted({ ...base, rows: Array.from({ length: 12 }, () => rows[0]) })).toEqual([]);
+    expect(formatted({ ...grouped, groups: [{ label: 'All', rows: Array.from({ length: 12 }, () => ['a', '1']) }] })).toEqual([]);
+  });
+
+  it('names what is wrong, where', () => {
+    const { columns: _columns, ...noColumns } = base;
+    expect(formatted(noColumns)).toContain(`${at('.columns')} is required`);
+    expect(formatted({ ...base, stripes: true })).toContain(`${at('')} has unrecognized key(s): stripes; its fields are label, columns, rowHeaders, rows, groups`);
+    expect(formatted({ ...grouped, groups: [{ label: 'All', rows: [['a', '1']], tone: 'primary' }] })).toContain(`${at('.groups[0]')} has unrecognized key(s): tone`);
+    expect(formatted({ ...base, label: LONG_LINE })).toContain(`${at('.label')} must be at most 231 characters`);
+    expect(formatted({ ...base, rows: Array.from({ length: 13 }, () => rows[0]) })).toContain(`${at('.rows')} must have at most 12 items`);
+    expect(formatted({ ...base, columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })).toContain(`${at('.columns')} must have at most 6 items`);
+    expect(formatted({ ...base, rowHeaders: 'yes' })).toContain(`${at('.rowHeaders')} must be a boolean`);
+    expect(formatted({ ...grouped, groups: [{ rows: [['a', '1']] }] })).toContain(`${at('.groups[0].label')} is required`);
+  });
+
+  it('needs exactly one of rows and groups', () => {
+    const { rows: _rows, ...neither } = base;
+    expect(formatted(neither)).toEqual([`${at('')} needs rows or groups`]);
+    expect(formatted({ ...base, groups: [{ label: 'All', rows }] })).toEqual([`${at('.groups')} cannot be given together with rows: use one or the other`]);
+  });
+
+  it('holds at most twelve rows across groups', () => {
+    const twelve = { label: 'A', rows: Array.from({ length: 12 }, () => ['a', '1']) };
+    expect(formatted({ ...grouped, groups: [twelve, { label: 'B', rows: [['b', '2']] }] })).toEqual([`${at('.groups')} must hold at most 12 rows in all (has 13)`]);
+  });
+
+  it('needs one cell per column in every row, naming the row', () => {
+    expect(formatted({ ...base, rows: [rows[0], rows[1], ['Asia Pacific', '22,764', '1.9 s']] })).toEqual([`${at('.rows[2]')} must have 4 cells, one per column; row "Asia Pacific" has 3`]);
+    expect(formatted({ ...grouped, groups: [{ label: 'A', rows: [['a', '1', 'extra']] }] })).toEqual([`${at('.groups[0].rows[0]')} must have 2 cells, one per column; row "a" has 3`]);
+  });
+
+  it('prints aligned columns on text and a table on Markdown', () => {
+    expect(textOf(base)).toBe(
+      [
+        'CHECKOUT, LAST 24 HOURS',
+        '',
+        'Region         Orders  p99 latency  Errors',
+        'Europe         48,210  410 ms       0.2%',
+        'North America  61,905  380 ms       0.1%',
+        'Asia Pacific   22,764  1.9 s        2.4%',
+      ].join('\n'),
+    );
+    expect(markdownOf(grouped)).toBe(
+      ['| Service | Incidents |', '| --- | --- |', '| _Customer-facing_ |  |', '| **Checkout** | 2 |', '| **Search** | 1 |', '| _Internal_ |  |', '| **Billing export** | 3 |'].join('\n'),
+    );
+    expect(textOf(grouped)).toBe(['Service         Incidents', '', 'Customer-facing', 'Checkout        2', 'Search          1', '', 'Internal', 'Billing export  3'].join('\n'));
+  });
+
+  it('is a native Slack table: header first, row names and group labels in bold', () => {
+    const bold = (value: string) => ({ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: value, style: { bold: true } }] }] });
+    const raw = (value: string) => ({ type: 'raw_text', text: value });
+    const blocks = blocksOf(base);
+    expect(blocks.map((block) => block.type)).toEqual(['section', 'section', 'table']);
+    expect(blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: '*Checkout, last 24 hours*' } });
+    expect((blocks[2]!.rows as unknown[][]).slice(0, 2)).toEqual([
+      [raw('Region'), raw('Orders'), raw('p99 latency'), raw('Errors')],
+      [bold('Europe'), raw('48,210'), raw('410 ms'), raw('0.2%')],
+    ]);
+    expect(blocksOf({ ...grouped, rowHeaders: false })).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [raw('Service'), raw('Incidents')],
+          [bold('Customer-facing'), raw(' ')],
+          [raw('Checkout'), raw('2')],
+          [raw('Search'), raw('1')],
+          [bold('Internal'), raw(' ')],
+          [raw('Billing export'), raw('3')],
+        ],
+      },
+    ]);
+  });
+
+  it('draws a header row, bold row names, group rows, and steps down with more lines', () => {
+    const body = drawn(grouped);
+    expect(body.match(/class="sl-table-group"/g)).toHaveLength(2);
+    expect(body.match(/sl-table-rowhead/g)).toHaveLength(3);
+    expect(body).toContain('sl-table-row sl-table-n2 sl-table-head');
+    expect(drawn(base)).toContain('sl-table sl-table-l');
+    expect(drawn({ ...base, rows: Array.from({ length: 8 }, () => rows[0]) })).toContain('sl-table sl-table-m');
+    expect(drawn({ ...base, rows: Array.from({ length: 12 }, () => rows[0]) })).toContain('sl-table sl-table-s');
+  });
+});
