@@ -42,7 +42,7 @@ export function createIsomerResources(options: IsomerGuideOptions): IsomerResour
       description:
         'The whole composition JSON Schema, every primitive included. It is large: a model should read the guide’s index and call isomer_describe_primitives for the types it needs instead.',
       mimeType: 'application/json',
-      read: () => JSON.stringify(options.runtime.getAuthoringContext().schema, null, 2),
+      read: () => JSON.stringify(options.runtime.getAuthoringContext().schema),
     },
   ];
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { measureAgentText } from '../../support/agent-text.ts';
+
+/**
+ * What an agent reads with the slides pack, held under ceilings measured when the pack landed
+ * (about 20% above), so growth shows up in review. Raise one only on purpose, with the new figure
+ * from `npm run bench` in the commit message.
+ */
+const CEILINGS = {
+  /** Measured 3,666: names, titles, descriptions and input schemas as JSON Schema. */
+  toolsList: 4_500,
+  /** Measured 7,590 with the pack's guide, rules and one view; the reference held < 15,000. */
+  guide: 9_500,
+  /** Measured 50,081 (compact); the reference's was about 59 KB. */
+  schema: 60_000,
+  /** Largest measured: slidePipeline, 3,657. */
+  describeOne: 4_500,
+  /** The reference held an unknown-type answer under 3,000. */
+  unknownType: 3_000,
+};
+
+describe('byte ceilings of what an agent reads (slides pack)', () => {
+  it('tools/list, the guide, the schema and every one-type describe stay under their ceilings', async () => {
+    const measured = await measureAgentText();
+    expect(measured.toolsList).toBeLessThan(CEILINGS.toolsList);
+    expect(measured.guide).toBeLessThan(CEILINGS.guide);
+    expect(measured.schema).toBeLessThan(CEILINGS.schema);
+    expect(measured.largestDescribe.length).toBeLessThan(CEILINGS.describeOne);
+    expect(measured.unknownType).toBeLessThan(CEILINGS.unknownType);
+  });
+});
