@@ -2,6 +2,7 @@
  * Small text helpers for what a model reads: everything lands on one line where a line break
  * could start a new heading, and code spans can hold any text.
  */
+import { longestRun } from '../sdk/runs.ts';
 
 /** `JSON.stringify`, minified, with U+2028/U+2029 escaped so the output stays on one line. */
 export function compactJson(value: unknown): string {
@@ -13,15 +14,6 @@ export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ');
 }
 
-function longestRun(text: string, char: string): number {
-  let longest = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === char ? run + 1 : 0;
-    if (run > longest) longest = run;
-  }
-  return longest;
-}
 
 /** A Markdown code span that holds `text` verbatim, whatever backticks it contains. */
 export function codeSpan(text: string): string {

@@ -4,6 +4,7 @@
  * and nothing more: no headings, links, HTML or unsafe URLs the renderer did not build.
  */
 import { sanitizeAssetUrl, sanitizeNavigationHref } from '../url.ts';
+import { longestRun } from '../runs.ts';
 import {
   contentBlocks,
   type MarkdownBlock,
@@ -73,15 +74,6 @@ function endsUnescaped(text: string, char: string): boolean {
   return slashes % 2 === 0;
 }
 
-function longestRun(text: string, char: string): number {
-  let longest = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === char ? run + 1 : 0;
-    if (run > longest) longest = run;
-  }
-  return longest;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Inline nodes
