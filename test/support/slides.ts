@@ -33,3 +33,15 @@ export function examplePreviews(): { type: string; name: string; composition: Re
     exampleNodes(definition).map((node, i) => ({ type: definition.type, name: `${definition.type} example ${i + 1}`, composition: previewSlide(node as PrimitiveNode) })),
   );
 }
+
+/** A deep copy of one shared fixture, by file name without `.json`. */
+export function fixture(name: string): Record<string, any> {
+  const found = fixtures.find((entry) => entry.name === name);
+  if (!found) throw new Error(`no fixture ${name}`);
+  return structuredClone(found.value);
+}
+
+/** Where a previewed node sits: the frame's second body node, after the preview heading. */
+export const AT = 'body[0].body[1]';
+/** One character past the longest one-line field. */
+export const LONG_LINE = 'x'.repeat(232);

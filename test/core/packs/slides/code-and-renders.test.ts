@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
-import { fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack, snapshot } = slidesRuntime.surfaces;
 
@@ -9,11 +9,6 @@ function formatted(node: Record<string, unknown>): string[] {
   return slidesRuntime.validate(previewSlide(node as PrimitiveNode)).errors.map(formatValidationError);
 }
 
-function fixture(name: string): Record<string, unknown> {
-  const found = fixtures.find((entry) => entry.name === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return structuredClone(found.value);
-}
 
 /** The node's HTML inside the preview slide. */
 function drawn(node: Record<string, unknown>): string {
@@ -22,7 +17,6 @@ function drawn(node: Record<string, unknown>): string {
 
 const blockTypes = (node: Record<string, unknown>): string[] => slack.renderNode(node).blocks.map((block) => block.type);
 
-const AT = 'body[0].body[1]';
 const at = (type: string) => (path: string) => `${AT}${path} (in ${type})`;
 const lines = (count: number, width: number) => Array.from({ length: count }, () => 'x'.repeat(width));
 

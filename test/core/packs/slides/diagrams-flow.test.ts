@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCompositionJsonSchema, formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
 import { FLOW_DIAGRAM_PRIMITIVES } from '../../../../src/core/packs/slides/primitives/diagrams-flow.ts';
-import { fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, fixtures, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack, snapshot } = slidesRuntime.surfaces;
 
@@ -11,18 +11,12 @@ function formatted(node: Record<string, unknown>): string[] {
 }
 
 /** A fresh copy of a reference fixture node. */
-function fixture(name: string): Record<string, any> {
-  return structuredClone(fixtures.find((f) => f.name === name)!.value);
-}
-
 /** The HTML markup of one node on its own. */
 function markup(node: Record<string, unknown>): string {
   return html.renderNode(node).body;
 }
 
 /** Where a node sits in its preview slide, under the heading. */
-const AT = 'body[0].body[1]';
-const LONG_LINE = 'x'.repeat(232);
 
 describe('slideTimeline', () => {
   const at = (path: string, message: string) => `${AT}${path} (in slideTimeline) ${message}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
-import { fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, fixtures, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack } = slidesRuntime.surfaces;
 
@@ -19,14 +19,7 @@ function drawn(node: Record<string, unknown>): string {
   return html.render(previewSlide(node as PrimitiveNode)).body;
 }
 
-function fixture(name: string): Record<string, unknown> {
-  const found = fixtures.find((entry) => entry.name === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return structuredClone(found.value);
-}
 
-const AT = 'body[0].body[1]';
-const LONG_LINE = 'x'.repeat(232);
 
 describe('slideFanout', () => {
   const base = fixture('slide-fanout');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleNodes, formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
-import { fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, fixtures, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack } = slidesRuntime.surfaces;
 
@@ -14,11 +14,6 @@ function alone(node: Record<string, unknown>): Record<string, unknown> {
   return { type: 'view', title: 'Alone', body: [{ type: 'slideFrame', body: [node] }] };
 }
 
-function fixture(name: string): Record<string, unknown> {
-  const found = fixtures.find((entry) => entry.name === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return structuredClone(found.value);
-}
 
 function example(type: string, index: number): Record<string, unknown> {
   const definition = slidesRuntime.primitives.find((p) => p.type === type);
@@ -31,8 +26,6 @@ const renderMarkdown = (node: Record<string, unknown>) => markdown.render(alone(
 const renderHtml = (node: Record<string, unknown>) => html.render(alone(node), { heading: false }).body;
 const slackTypes = (node: Record<string, unknown>) => slack.render(alone(node), { heading: false }).blocks.map((block) => block.type);
 
-const AT = 'body[0].body[1]';
-const LONG_LINE = 'x'.repeat(232);
 const bullets = (...items: string[]) => ({ type: 'slideBulletList', items });
 
 describe('slideSplit', () => {

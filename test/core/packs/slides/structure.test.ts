@@ -6,7 +6,7 @@ import { slideQuote } from '../../../../src/core/packs/slides/primitives/slide-q
 import { slideSection } from '../../../../src/core/packs/slides/primitives/slide-section.ts';
 import { slideSource } from '../../../../src/core/packs/slides/primitives/slide-source.ts';
 import { slideStatement } from '../../../../src/core/packs/slides/primitives/slide-statement.ts';
-import { fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack, snapshot } = slidesRuntime.surfaces;
 
@@ -16,16 +16,11 @@ function formatted(composition: unknown): string[] {
 }
 
 /** A fresh copy of a reference fixture node. */
-function fixture(name: string): Record<string, any> {
-  return structuredClone(fixtures.find((f) => f.name === name)!.value);
-}
-
 function preview(node: Record<string, unknown>): Record<string, unknown> {
   return previewSlide(node as PrimitiveNode);
 }
 
 /** Where a node sits in its preview slide (under the heading; a title sits alone). */
-const AT = 'body[0].body[1]';
 const TITLE_AT = 'body[0].body[0]';
 
 /** Leaf renderers never touch the scope. */
