@@ -1,0 +1,11 @@
+/**
+ * isomer-edge/formats: PNG, WebP, SVG and PDF drawn by takumi (WebAssembly) from the snapshot
+ * surface, with bundled fonts. Import it only where images are served: it brings the WASM module
+ * and about a megabyte of fonts into the bundle (nothing runs until the first image request).
+ */
+export { createImageFormats, renderPdf, MAX_OUTPUT_PIXELS } from './formats.ts';
+export type { ImageBytes, ImageFormat, ImageFormats, ImageFormatsOptions, ImageRenderOptions, ImageSnapshotSource, PdfFormat, PdfRenderOptions } from './formats.ts';
+export { BUNDLED_FONTS, parseUnicodeRange } from './fonts.ts';
+export type { ImageFontFace, CodePointRange } from './fonts.ts';
+export { RESOURCE_CACHE_BYTES, GLYPH_CACHE_BYTES, engineMemoryBytes } from './engine.ts';
+export { POINTS_PER_PIXEL } from './pdf/render.ts';
