@@ -13,7 +13,7 @@ const ABSOLUTE_HTTP = /^https?:\/\/[^\s/\\]+/i;
 /** The Isomer mark: three offset squares, drawn with literal fills (CSS does not reach inside SVG). */
 function logo(fill: string) {
   const s = frame.logo;
-  return html`<svg class="${PREFIX}-logo" width="${s}" height="${s}" viewBox="0 0 28 28" aria-hidden="true"><rect x="2" y="2" width="14" height="14" rx="3" fill="${fill}"/><rect x="12" y="12" width="14" height="14" rx="3" fill="${fill}" opacity="0.55"/></svg>`;
+  return html`<svg xmlns="http://www.w3.org/2000/svg" class="${PREFIX}-logo" width="${s}" height="${s}" viewBox="0 0 28 28" aria-hidden="true"><rect x="2" y="2" width="14" height="14" rx="3" fill="${fill}"/><rect x="12" y="12" width="14" height="14" rx="3" fill="${fill}" opacity="0.55"/></svg>`;
 }
 
 /** `Isomer · 01 Primitives` — what the footer says on its left, on every surface. */
