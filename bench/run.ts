@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: per-operation times of the core, then the Worker bundle size.
+ * `npm run bench`: per-operation times of the core, the Worker's HTTP and MCP throughput under load,
+ * then the Worker bundle size.
  * Figures are medians on this machine; compare ratios within one run, not across machines.
  */
 import { execFileSync } from 'node:child_process';
@@ -7,12 +8,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchCore } from './core.ts';
+import { benchHttp, printHttp } from './http.ts';
 import { formatRow } from './measure.ts';
 
 console.log(`# isomer-edge benchmarks (${process.version}, ${process.arch})\n`);
 console.log('## Core, one representative composition\n');
 console.log('| operation | median | ops/s |\n| --- | --- | --- |');
 for (const row of benchCore()) console.log(formatRow(row));
+
+console.log('\n## Worker over HTTP (wrangler dev on 127.0.0.1, autocannon)\n');
+printHttp(await benchHttp());
 
 console.log('\n## Worker bundle (wrangler deploy --dry-run --minify)\n');
 execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--outdir', 'dist'], { stdio: 'ignore' });

@@ -1,0 +1,129 @@
+import { Hono, type Context } from 'hono';
+import { authenticate, parseAuthSettings, type AuthSettings, type WorkerCaller } from './auth.ts';
+import { createWorkerConfig, type WorkerConfig, type WorkerOptions } from './config.ts';
+import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
+import { createMcpEndpoint } from './mcp.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { corsOrigin, forbiddenOrigin, isPreflight, originAllowed, parseOriginSettings, preflight, withCors, type OriginSettings } from './origins.ts';
+import { callTool, getPrompt, listPrompts, listResources, listTools, readResource, renderComposition } from './routes.ts';
+
+/** The bindings the Worker reads; all optional, so `npm start` runs with none. */
+export interface WorkerEnv {
+  /** Secret: `{ "<token>": { "caller": "<name>", "context"?: {…} } }`. Unset: every route is open. */
+  ISOMER_TOKENS?: string;
+  /** Comma-separated origins browsers may call from; unset: localhost-class origins only. `*`: any. */
+  ISOMER_ALLOWED_ORIGINS?: string;
+  /** Comma-separated origins that get CORS headers (each is also allowed). `*`: any. */
+  ISOMER_CORS_ORIGINS?: string;
+}
+
+interface Settings {
+  auth: AuthSettings;
+  origins: OriginSettings;
+}
+
+type AppEnv = { Bindings: WorkerEnv; Variables: { caller: WorkerCaller } };
+type Method = 'GET' | 'POST';
+
+/**
+ * Settings parsed once per distinct set of binding values (so once per isolate in practice), and
+ * anything worth saying about them logged once.
+ */
+function settingsCache(): (env: WorkerEnv | undefined) => Promise<Settings> {
+  const cache = new Map<string, Promise<Settings>>();
+  return (env) => {
+    const key = JSON.stringify([env?.ISOMER_TOKENS ?? null, env?.ISOMER_ALLOWED_ORIGINS ?? null, env?.ISOMER_CORS_ORIGINS ?? null]);
+    let settings = cache.get(key);
+    if (settings === undefined) {
+      settings = (async () => {
+        const auth = await parseAuthSettings(env?.ISOMER_TOKENS);
+        const origins = parseOriginSettings(env?.ISOMER_ALLOWED_ORIGINS, env?.ISOMER_CORS_ORIGINS);
+        if (auth.mode === 'open') console.warn('isomer-edge: ISOMER_TOKENS is not set, so every route is open to anyone who can reach this Worker (wrangler secret put ISOMER_TOKENS).');
+        if (auth.mode === 'misconfigured') console.error(`isomer-edge: refusing every request: ${auth.reason}.`);
+        const ignored = [...(origins.allowed?.ignored ?? []), ...origins.cors.ignored];
+        if (ignored.length > 0) console.warn(`isomer-edge: ignoring origin entries that are not http(s) origins: ${ignored.map((entry) => JSON.stringify(entry)).join(', ')}`);
+        return { auth, origins };
+      })();
+      if (cache.size > 8) cache.clear();
+      cache.set(key, settings);
+    }
+    return settings;
+  };
+}
+
+/** Adds the headers every response carries, whoever built it (the MCP SDK included). */
+function withBaseHeaders(response: Response): Response {
+  if (Object.keys(BASE_HEADERS).every((name) => response.headers.has(name))) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(BASE_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The Worker: HTTP routes and the MCP endpoint over one configuration, built on the first request
+ * and kept for the isolate's life. Register your own views and formats here.
+ * @example export default createWorker({ views: [myView], formats: { png } });
+ */
+export function createWorker(options: WorkerOptions = {}): ExportedHandler<WorkerEnv> & { fetch: NonNullable<ExportedHandler<WorkerEnv>['fetch']> } {
+  let config: WorkerConfig | undefined;
+  const getConfig = () => (config ??= createWorkerConfig(options));
+  let mcp: ReturnType<typeof createMcpEndpoint> | undefined;
+  const getMcp = () => (mcp ??= createMcpEndpoint(getConfig()));
+  let openapi: string | undefined;
+  const getSettings = settingsCache();
+
+  const app = new Hono<AppEnv>();
+
+  app.onError((error) => {
+    console.error(`isomer-edge: ${boundText(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`);
+    return errorResponse('INTERNAL_ERROR', 'The Worker failed to handle this request.');
+  });
+  app.notFound(() => errorResponse('NOT_FOUND', 'No such route; GET /openapi.json lists them.'));
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.res = withBaseHeaders(c.res);
+  });
+
+  /** One path, its methods; anything else is 405 with `Allow`. */
+  const route = (path: string, handlers: Partial<Record<Method, (c: Context<AppEnv>) => Response | Promise<Response>>>) => {
+    const methods = Object.keys(handlers) as Method[];
+    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+    app.all(path, (c) => {
+      const method = c.req.method === 'HEAD' ? 'GET' : (c.req.method as Method);
+      const handler = handlers[method];
+      if (handler) return handler(c);
+      if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
+      return errorResponse('METHOD_NOT_ALLOWED', `${path} accepts ${allow}.`, {}, { allow });
+    });
+  };
+
+  route('/healthz', { GET: () => jsonResponse({ ok: true }) });
+
+  // Origin, preflight and auth, in that order, for every route but /healthz.
+  app.use('*', async (c, next) => {
+    if (c.req.path === '/healthz') return next();
+    const settings = await getSettings(c.env);
+    const origin = c.req.header('origin') ?? null;
+    if (!originAllowed(origin, settings.origins)) return forbiddenOrigin();
+    if (isPreflight(c.req.raw)) return preflight(c.req.raw, settings.origins);
+    const result = await authenticate(c.req.raw, settings.auth);
+    const allowOrigin = corsOrigin(origin, settings.origins);
+    if ('response' in result) return allowOrigin ? withCors(result.response, allowOrigin) : result.response;
+    c.set('caller', result.caller);
+    await next();
+    if (allowOrigin) c.res = withCors(c.res, allowOrigin);
+  });
+
+  route('/tools', { GET: () => listTools(getConfig()) });
+  route('/tools/:name', { POST: (c) => callTool(getConfig(), c.get('caller'), c.req.param('name') ?? '', c.req.raw) });
+  route('/resources', { GET: () => listResources(getConfig()) });
+  route('/resources/:name', { GET: (c) => readResource(getConfig(), c.req.param('name') ?? '') });
+  route('/prompts', { GET: () => listPrompts(getConfig()) });
+  route('/prompts/:name', { POST: (c) => getPrompt(getConfig(), c.req.param('name') ?? '', c.req.raw) });
+  route('/render/:format', { POST: (c) => renderComposition(getConfig(), c.req.param('format') ?? '', c.req.raw) });
+  route('/openapi.json', { GET: () => new Response((openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()))), { headers: { 'content-type': 'application/json' } }) });
+  route('/mcp', { POST: (c) => getMcp()(c.req.raw, c.get('caller')) });
+
+  return { fetch: (request, env, ctx) => app.fetch(request, env, ctx) };
+}

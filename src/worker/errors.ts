@@ -1,0 +1,54 @@
+/**
+ * Every error the Worker's HTTP routes answer with: one stable code per condition, its status, and
+ * the JSON shape `{ "error": { "code", "message", … } }`. Clients match on `code`, never on text.
+ */
+export const WORKER_ERROR_STATUS = {
+  INVALID_JSON: 400,
+  INVALID_INPUT: 400,
+  INVALID_QUERY: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN_ORIGIN: 403,
+  NOT_FOUND: 404,
+  TOOL_NOT_FOUND: 404,
+  RESOURCE_NOT_FOUND: 404,
+  PROMPT_NOT_FOUND: 404,
+  FORMAT_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  COMPOSITION_INVALID: 422,
+  AUTH_MISCONFIGURED: 500,
+  RENDER_FAILED: 500,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type WorkerErrorCode = keyof typeof WORKER_ERROR_STATUS;
+
+export const WORKER_ERROR_CODES = Object.keys(WORKER_ERROR_STATUS) as WorkerErrorCode[];
+
+/** Longest text from a request or a thrown error that ever reaches a response. */
+export const MAX_ECHO_CHARACTERS = 200;
+
+/** Cuts text that may come from a caller or a failure so an error never echoes much of it. */
+export function boundText(value: string, max = MAX_ECHO_CHARACTERS): string {
+  const flat = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** Headers every response carries: nothing is cached, nothing is sniffed into another type. */
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...BASE_HEADERS, ...headers } });
+}
+
+/**
+ * `{ "error": { "code", "message", …details } }` with the code's status. `message` is written by
+ * the Worker; anything derived from the request goes through `boundText` first.
+ */
+export function errorResponse(code: WorkerErrorCode, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ error: { code, message: boundText(message, 400), ...details } }, WORKER_ERROR_STATUS[code], headers);
+}

@@ -1,0 +1,65 @@
+import { createMcpHandler, McpServer, type AuthInfo, type CallToolResult } from '@modelcontextprotocol/server';
+import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
+import { MAX_BODY_BYTES } from './body.ts';
+import { boundText } from './errors.ts';
+import { WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
+
+const INSTRUCTIONS =
+  'Shows things to people as validated compositions. Read isomer_authoring_guide first; when a registered view answers the question, request it; otherwise describe the primitives you use, validate, repair every error, then render.';
+
+/** Well above the input budget's 20,000 values, so the library's exact refusal is what a model sees. */
+const MAX_TOOL_INPUT_ELEMENTS = 25_000;
+
+/**
+ * One `McpServer` over the library's lists, by the seed's adapter rules: a tool whose input has no
+ * keys is registered without a schema and called with `inputSchema.parse({})`.
+ */
+export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpServer {
+  const server = new McpServer(
+    { name: WORKER_NAME, version: WORKER_VERSION },
+    // The lists are fixed for a deployment's life, so no list ever changes under a client.
+    { instructions: INSTRUCTIONS, maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS, capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } } },
+  );
+  for (const tool of config.toolsFor(caller)) {
+    const { name, title, description, inputSchema } = tool;
+    // The tools' content blocks are MCP content blocks by contract; only the nominal types differ.
+    const call = async (input: unknown) => (await tool.handler(input as never)) as CallToolResult;
+    if (Object.keys(inputSchema.shape).length === 0) {
+      server.registerTool(name, { title, description }, () => call(inputSchema.parse({})));
+    } else {
+      server.registerTool(name, { title, description, inputSchema }, (input) => call(input));
+    }
+  }
+  for (const resource of config.resources) {
+    const { name, uri, title, description, mimeType } = resource;
+    server.registerResource(name, uri, { title, description, mimeType }, ({ href }) => ({ contents: [{ uri: href, mimeType, text: resource.read() }] }));
+  }
+  for (const prompt of config.prompts) {
+    const { name, title, description, argsSchema } = prompt;
+    server.registerPrompt(name, { title, description, argsSchema }, (args) => ({
+      messages: [{ role: 'user', content: { type: 'text', text: prompt.build(argsSchema.parse(args)) } }],
+    }));
+  }
+  return server;
+}
+
+function callerOf(authInfo: AuthInfo | undefined): WorkerCaller {
+  const caller = authInfo?.extra?.caller as WorkerCaller | undefined;
+  return caller ?? ANONYMOUS_CALLER;
+}
+
+/**
+ * Streamable HTTP for `POST /mcp`: the 2026-07-28 protocol, and 2025-era clients through the SDK's
+ * stateless legacy fallback, from one factory that builds a server per request for its caller.
+ */
+export function createMcpEndpoint(config: WorkerConfig): (request: Request, caller: WorkerCaller) => Promise<Response> {
+  const handler = createMcpHandler((context) => buildMcpServer(config, callerOf(context.authInfo)), {
+    legacy: 'stateless',
+    // 'auto' answers plain JSON: these tools never send a message before their result.
+    responseMode: 'auto',
+    maxRequestBodySize: MAX_BODY_BYTES,
+    onerror: (error) => console.warn(`isomer-edge mcp: ${boundText(error.message)}`),
+  });
+  // The SDK passes authInfo through untouched; the Worker authenticated the request already.
+  return (request, caller) => handler.fetch(request, { authInfo: { token: '', clientId: caller.caller, scopes: [], extra: { caller } } });
+}

@@ -1,0 +1,155 @@
+import * as z from 'zod';
+import { RENDER_THEMES } from '../core/sdk/composition.ts';
+import { MAX_BODY_BYTES } from './body.ts';
+import { inputJsonSchema, WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
+import {
+  compositionInvalidSchema,
+  compositionSchema,
+  errorBodySchema,
+  healthSchema,
+  promptListSchema,
+  promptResultSchema,
+  resourceListSchema,
+  toolListSchema,
+  toolResultSchema,
+} from './schemas.ts';
+
+type Json = Record<string, unknown>;
+
+/** A component schema: OpenAPI 3.1 speaks draft 2020-12, so only the `$schema` line goes. */
+function component(schema: z.ZodType): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Json) => ({ 'application/json': { schema } });
+const errorOf = (description: string) => ({ description, content: json(ref('Error')) });
+
+/** Responses every authenticated route can give besides its own. */
+const COMMON_ERRORS = {
+  '401': errorOf('UNAUTHORIZED: ISOMER_TOKENS is set and the bearer token is missing or wrong.'),
+  '403': errorOf('FORBIDDEN_ORIGIN: a browser Origin that is not allowed.'),
+  '405': errorOf('METHOD_NOT_ALLOWED, with an Allow header.'),
+};
+
+const BODY_ERRORS = {
+  '400': errorOf('INVALID_JSON, or INVALID_INPUT with `issues: [{ path, message }]`.'),
+  '413': errorOf(`PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} bytes.`),
+  '415': errorOf('UNSUPPORTED_MEDIA_TYPE: a non-empty body must be application/json.'),
+};
+
+function nameParameter(names: readonly string[], description: string): Json {
+  return { name: 'name', in: 'path', required: true, description, schema: { type: 'string', enum: [...names] } };
+}
+
+/** The OpenAPI 3.1 document of every route, from the same Zod schemas the routes use. */
+export function buildOpenApiDocument(config: WorkerConfig): Json {
+  const tools = config.toolSummaries();
+  const schemas: Record<string, Json> = {
+    Error: component(errorBodySchema),
+    Composition: component(compositionSchema),
+    CompositionInvalid: component(compositionInvalidSchema),
+    ToolResult: component(toolResultSchema),
+    ToolList: component(toolListSchema),
+    ResourceList: component(resourceListSchema),
+    PromptList: component(promptListSchema),
+    PromptResult: component(promptResultSchema),
+    Health: component(healthSchema),
+  };
+  const paths: Record<string, Json> = {
+    '/healthz': { get: { summary: 'Liveness; never needs a token.', security: [], responses: { '200': { description: 'Up.', content: json(ref('Health')) } } } },
+    '/tools': { get: { summary: 'List the tools with their input JSON Schemas.', responses: { '200': { description: 'The tools.', content: json(ref('ToolList')) }, ...COMMON_ERRORS } } },
+  };
+  for (const tool of tools) {
+    const { $schema: _dialect, ...input } = tool.inputSchema;
+    const inputName = `${tool.name}_input`;
+    schemas[inputName] = input;
+    const empty = Object.keys((input.properties as Json | undefined) ?? {}).length === 0;
+    paths[`/tools/${tool.name}`] = {
+      post: {
+        operationId: tool.name,
+        summary: tool.title,
+        description: tool.description,
+        requestBody: { required: !empty, content: json(ref(inputName)) },
+        responses: { '200': { description: 'The tool’s result.', content: json(ref('ToolResult')) }, ...BODY_ERRORS, ...COMMON_ERRORS },
+      },
+    };
+  }
+  paths['/resources'] = { get: { summary: 'List the resources.', responses: { '200': { description: 'The resources.', content: json(ref('ResourceList')) }, ...COMMON_ERRORS } } };
+  paths['/resources/{name}'] = {
+    get: {
+      summary: 'Read a resource, served with its own MIME type.',
+      parameters: [nameParameter(config.resources.map((resource) => resource.name), 'A resource name from GET /resources.')],
+      responses: {
+        '200': { description: 'The resource.', content: Object.fromEntries(config.resources.map((resource) => [resource.mimeType, { schema: resource.mimeType === 'application/json' ? { type: 'object' } : { type: 'string' } }])) },
+        '404': errorOf('RESOURCE_NOT_FOUND.'),
+        ...COMMON_ERRORS,
+      },
+    },
+  };
+  paths['/prompts'] = { get: { summary: 'List the prompts and their arguments.', responses: { '200': { description: 'The prompts.', content: json(ref('PromptList')) }, ...COMMON_ERRORS } } };
+  for (const prompt of config.prompts) {
+    const argsName = `${prompt.name}_prompt_args`;
+    const { $schema: _dialect, ...args } = inputJsonSchema(prompt.argsSchema);
+    schemas[argsName] = args;
+    paths[`/prompts/${prompt.name}`] = {
+      post: {
+        summary: prompt.title,
+        description: prompt.description,
+        requestBody: { required: false, content: json(ref(argsName)) },
+        responses: { '200': { description: 'The built prompt as messages.', content: json(ref('PromptResult')) }, ...BODY_ERRORS, ...COMMON_ERRORS },
+      },
+    };
+  }
+  const hostFormats = Object.entries(config.formats);
+  paths['/render/{format}'] = {
+    post: {
+      summary: 'Validate a composition and answer with the rendered output itself.',
+      parameters: [
+        { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: [...config.formatNames] } },
+        { name: 'theme', in: 'query', required: false, description: 'Colour scheme for HTML and host formats; defaults to the composition’s own.', schema: { type: 'string', enum: [...RENDER_THEMES] } },
+        { name: 'heading', in: 'query', required: false, description: 'Draw the title and subtitle (text, Markdown, HTML, Slack). Default false: a slide draws its own.', schema: { type: 'boolean' } },
+      ],
+      requestBody: { required: true, content: json(ref('Composition')) },
+      responses: {
+        '200': {
+          description: 'The rendered output: text, Markdown, HTML (with its CSS inline), Slack Block Kit JSON, or a host format’s bytes.',
+          content: {
+            'text/plain': { schema: { type: 'string' } },
+            'text/markdown': { schema: { type: 'string' } },
+            'text/html': { schema: { type: 'string' } },
+            'application/json': { schema: { type: 'object', description: 'Slack: { text, blocks, assets }' } },
+            ...Object.fromEntries(hostFormats.map(([, format]) => [format.mimeType, { schema: { type: 'string', format: 'binary' } }])),
+          },
+        },
+        '400': errorOf('INVALID_JSON or INVALID_QUERY.'),
+        '404': errorOf('FORMAT_NOT_FOUND.'),
+        '413': BODY_ERRORS['413'],
+        '415': BODY_ERRORS['415'],
+        '422': { description: 'The composition is invalid.', content: json(ref('CompositionInvalid')) },
+        '500': errorOf('RENDER_FAILED: a host format’s renderer failed.'),
+        ...COMMON_ERRORS,
+      },
+    },
+  };
+  paths['/mcp'] = {
+    post: {
+      summary: 'MCP Streamable HTTP (protocol 2026-07-28, and 2025-era clients statelessly). GET and DELETE answer 405.',
+      requestBody: { required: true, content: json({ type: 'object', description: 'A JSON-RPC message.' }) },
+      responses: { '200': { description: 'A JSON-RPC response (JSON, or SSE for 2025-era clients).' }, '202': { description: 'A notification was accepted.' }, ...COMMON_ERRORS },
+    },
+  };
+  paths['/openapi.json'] = { get: { summary: 'This document.', responses: { '200': { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) }, ...COMMON_ERRORS } } };
+  return {
+    openapi: '3.1.0',
+    info: { title: WORKER_NAME, version: WORKER_VERSION, description: 'Validated compositions for AI agents: the tools, resources and prompts over JSON, plus rendering and MCP.' },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Required on every route but /healthz when the ISOMER_TOKENS secret is set.' } },
+    },
+  };
+}

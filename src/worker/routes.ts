@@ -1,0 +1,127 @@
+import type * as z from 'zod';
+import { RENDER_THEMES, type RenderTheme } from '../core/sdk/composition.ts';
+import { predicateFor } from '../core/sdk/messages.ts';
+import { formatPath } from '../core/sdk/validate.ts';
+import { checkComposition } from '../core/tools/check.ts';
+import type { WorkerCaller } from './auth.ts';
+import { readJsonBody } from './body.ts';
+import type { WorkerConfig } from './config.ts';
+import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
+
+/**
+ * The JSON-over-HTTP routes. Each one translates: read and check the request, call the library,
+ * answer with its result. None re-implements a tool.
+ */
+
+const MAX_ISSUES = 20;
+
+/** A schema failure as `{ path, message }` findings in the library's predicate style, bounded. */
+function inputIssues(schema: z.ZodType, value: unknown): { ok: true; data: unknown } | { ok: false; response: Response } {
+  const parsed = schema.safeParse(value, { error: predicateFor, reportInput: true });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => ({ path: boundText(formatPath(issue.path), 120), message: boundText(issue.message) }));
+  const first = issues[0]!;
+  const summary = `${first.path === '' ? 'The input' : first.path} ${first.message}`;
+  return { ok: false, response: errorResponse('INVALID_INPUT', summary, { issues, ...(parsed.error.issues.length > MAX_ISSUES ? { more: parsed.error.issues.length - MAX_ISSUES } : {}) }) };
+}
+
+export function listTools(config: WorkerConfig): Response {
+  return jsonResponse({ tools: config.toolSummaries() });
+}
+
+export async function callTool(config: WorkerConfig, caller: WorkerCaller, name: string, request: Request): Promise<Response> {
+  const tool = config.toolsFor(caller).find((candidate) => candidate.name === name);
+  if (!tool) return errorResponse('TOOL_NOT_FOUND', 'No tool has that name; GET /tools lists them.', { tools: config.toolSummaries().map((summary) => summary.name) });
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const input = inputIssues(tool.inputSchema, body.value);
+  if (!input.ok) return input.response;
+  // The handler never rejects by contract; a failed call is a 200 with isError, as on MCP.
+  return jsonResponse(await tool.handler(input.data as never));
+}
+
+export function listResources(config: WorkerConfig): Response {
+  return jsonResponse({ resources: config.resources.map(({ name, uri, title, description, mimeType }) => ({ name, uri, title, description, mimeType })) });
+}
+
+export function readResource(config: WorkerConfig, name: string): Response {
+  const resource = config.resources.find((candidate) => candidate.name === name);
+  if (!resource) return errorResponse('RESOURCE_NOT_FOUND', 'No resource has that name; GET /resources lists them.', { resources: config.resources.map((entry) => entry.name) });
+  const contentType = resource.mimeType === 'application/json' ? 'application/json' : `${resource.mimeType}; charset=utf-8`;
+  return new Response(resource.read(), { headers: { 'content-type': contentType, ...BASE_HEADERS } });
+}
+
+export function listPrompts(config: WorkerConfig): Response {
+  return jsonResponse({ prompts: config.promptSummaries() });
+}
+
+export async function getPrompt(config: WorkerConfig, name: string, request: Request): Promise<Response> {
+  const prompt = config.prompts.find((candidate) => candidate.name === name);
+  if (!prompt) return errorResponse('PROMPT_NOT_FOUND', 'No prompt has that name; GET /prompts lists them.', { prompts: config.prompts.map((entry) => entry.name) });
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const args = inputIssues(prompt.argsSchema, body.value);
+  if (!args.ok) return args.response;
+  const text = prompt.build(args.data as never);
+  return jsonResponse({ description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text } }] });
+}
+
+/** Untrusted markup served as a page: no scripts, no fetches, styles and images only. */
+const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; base-uri 'none'; form-action 'none'; sandbox";
+
+function parseQuery(url: URL, fallbackHeading: boolean): { theme?: RenderTheme; heading: boolean } | Response {
+  const theme = url.searchParams.get('theme');
+  const heading = url.searchParams.get('heading');
+  if (theme !== null && !(RENDER_THEMES as readonly string[]).includes(theme)) {
+    return errorResponse('INVALID_QUERY', `theme must be one of ${RENDER_THEMES.join(', ')}.`, { parameter: 'theme' });
+  }
+  if (heading !== null && heading !== 'true' && heading !== 'false') return errorResponse('INVALID_QUERY', 'heading must be true or false.', { parameter: 'heading' });
+  return { ...(theme !== null ? { theme: theme as RenderTheme } : {}), heading: heading === null ? fallbackHeading : heading === 'true' };
+}
+
+function textBody(body: string, contentType: string, extra: Record<string, string> = {}): Response {
+  return new Response(body, { headers: { 'content-type': contentType, ...BASE_HEADERS, ...extra } });
+}
+
+/**
+ * `POST /render/{format}`: checks the composition as the tools do (`checkComposition` with the deck
+ * frame), then answers with the rendered output itself under its own Content-Type.
+ */
+export async function renderComposition(config: WorkerConfig, format: string, request: Request): Promise<Response> {
+  if (!config.formatNames.includes(format)) return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
+  const query = parseQuery(new URL(request.url), config.heading);
+  if (query instanceof Response) return query;
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const check = checkComposition(config.runtime, config.frame, body.value);
+  if (!check.valid || check.composition === undefined) {
+    return jsonResponse({ error: { code: 'COMPOSITION_INVALID', message: 'The composition is invalid: repair each error and send it again.' }, valid: false, errors: check.errors }, 422);
+  }
+  const copy = check.composition;
+  const { heading, theme } = query;
+  const { surfaces } = config.runtime;
+  switch (format) {
+    case 'text':
+      return textBody(surfaces.text.render(copy, { heading }), 'text/plain; charset=utf-8');
+    case 'markdown':
+      return textBody(surfaces.markdown.render(copy, { heading }), 'text/markdown; charset=utf-8');
+    case 'html':
+      return textBody(surfaces.html.render(copy, { ...(theme ? { theme } : {}), css: 'inline', heading }).html, 'text/html; charset=utf-8', { 'content-security-policy': HTML_POLICY });
+    case 'slack':
+      return textBody(JSON.stringify(surfaces.slack.render(copy, { heading })), 'application/json');
+    default: {
+      const host = config.formats[format]!;
+      let output: Uint8Array | string;
+      try {
+        output = await host.render(copy, theme ? { theme } : {});
+      } catch (error) {
+        // The detail goes to the log only: a renderer's message may quote the composition.
+        console.warn(`isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`);
+        return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);
+      }
+      const contentType = typeof output === 'string' && !/charset=/i.test(host.mimeType) ? `${host.mimeType}; charset=utf-8` : host.mimeType;
+      const extra: Record<string, string> = /svg|html/i.test(host.mimeType) ? { 'content-security-policy': HTML_POLICY } : {};
+      return new Response(output as BodyInit, { headers: { 'content-type': contentType, ...BASE_HEADERS, ...extra } });
+    }
+  }
+}

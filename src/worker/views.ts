@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { defineView, type RegisteredView } from '../core/runtime/views.ts';
+import type { WorkerCaller } from './auth.ts';
+
+const summaryInput = z.strictObject({
+  title: z.string().min(1).max(120).describe('The slide’s claim, as a sentence.'),
+  points: z.array(z.string().min(1).max(200)).min(1).max(6).describe('One to six short supporting points.'),
+  brand: z.string().min(1).max(60).optional().describe('Footer brand; defaults to the caller’s configured brand.'),
+});
+
+/** A caller's `context.brand`, when their token configures one as a short string. */
+function callerBrand(caller: WorkerCaller | undefined): string | undefined {
+  const brand = caller?.context.brand;
+  return typeof brand === 'string' && brand.length > 0 && brand.length <= 60 ? brand : undefined;
+}
+
+/**
+ * `summary-slide`: one content slide (a heading and up to six bullets) built from typed input, so
+ * an agent answering "summarize this as a slide" never composes by hand. The footer brand falls
+ * back to the caller's context, which shows `hostContext` reaching a view.
+ */
+export const summarySlideView: RegisteredView<WorkerCaller, z.output<typeof summaryInput>> = defineView<WorkerCaller, z.output<typeof summaryInput>>({
+  id: 'summary-slide',
+  title: 'Summary slide',
+  description: 'One 16:9 content slide: a claim as the heading and one to six supporting points.',
+  answers: ['Summarize this as a slide', 'Make a slide with these points', 'Show the key takeaways'],
+  input: summaryInput,
+  build: ({ context, input }) => {
+    const brand = input.brand ?? callerBrand(context);
+    return {
+      type: 'view',
+      title: input.title,
+      body: [
+        {
+          type: 'slideFrame',
+          logo: false,
+          ...(brand ? { brand } : {}),
+          body: [
+            { type: 'slideHeading', title: input.title },
+            { type: 'slideBulletList', items: input.points },
+          ],
+        },
+      ],
+    };
+  },
+});
+
+/** The views the default configuration registers. */
+export const SAMPLE_VIEWS: readonly RegisteredView<WorkerCaller>[] = [summarySlideView];

@@ -1,0 +1,97 @@
+/**
+ * Starts the Worker under `wrangler dev` on 127.0.0.1 (what `npm start` runs) on a free port, and
+ * stops it with its whole process group, even when the run fails or is interrupted.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export interface RunningWorker {
+  url: string;
+  /** What wrangler and the Worker printed, for diagnosing a failure. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+const stops = new Set<() => Promise<void>>();
+
+/** Stops every Worker this process started, ready or not. */
+export async function stopAllWorkers(): Promise<void> {
+  await Promise.all([...stops].map((stop) => stop()));
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    // Negative pid: the group wrangler and its workerd child share, and nothing else.
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+process.on('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Only loopback, no metrics, no `Request.cf` download: the run needs no network. */
+const OFFLINE_ENV = { CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
+
+export async function startWorker(options: { vars?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningWorker> {
+  const port = await freePort();
+  // Each instance gets its own inspector port: two dev servers would otherwise collide on 9229.
+  const inspectorPort = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  const wrangler = join(process.cwd(), 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+  const child = spawn(process.execPath, [wrangler, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false', ...vars], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...OFFLINE_ENV },
+  });
+  running.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-64 * 1024);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    killGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+    running.delete(child);
+    stops.delete(stop);
+  };
+  stops.add(stop);
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return { url, log: () => output, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not become ready on ${url}:\n${output.slice(-4000)}`);
+}

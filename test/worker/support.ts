@@ -1,0 +1,71 @@
+import { SELF } from 'cloudflare:test';
+
+/** Any host works: the Worker routes on the path alone. */
+export const BASE = 'http://isomer.test';
+
+export function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return SELF.fetch(`${BASE}${path}`, { headers });
+}
+
+export function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return SELF.fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+export function postRaw(path: string, body: BodyInit | null, headers: Record<string, string> = {}): Promise<Response> {
+  return SELF.fetch(`${BASE}${path}`, { method: 'POST', headers, body });
+}
+
+/** A body streamed in chunks, so no Content-Length header announces its size. */
+export function streamOf(totalBytes: number, fill = 0x20, chunkBytes = 64 * 1024): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      const size = Math.min(chunkBytes, totalBytes - sent);
+      sent += size;
+      controller.enqueue(new Uint8Array(size).fill(fill));
+    },
+  });
+}
+
+export { oneSlide as slide } from '../support/one-slide.ts';
+
+export async function json<T = any>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+export const MCP_VERSION = '2026-07-28';
+
+/** A 2026-07-28 request: every request carries its version and capabilities in `_meta` and headers. */
+export function mcpModern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1): Promise<Response> {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': MCP_VERSION,
+    'io.modelcontextprotocol/clientInfo': { name: 'workerd-test', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {};
+  return SELF.fetch(`${BASE}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MCP_VERSION, 'mcp-method': method, ...name, ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }),
+  });
+}
+
+/** A 2025-era request: no envelope; the SDK serves it statelessly, possibly as one SSE event. */
+export function mcpLegacy(method: string, params: Record<string, unknown> = {}, id: number | string = 1): Promise<Response> {
+  return SELF.fetch(`${BASE}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+  });
+}
+
+/** The JSON-RPC message of a response, whether sent as JSON or as a single SSE `data:` event. */
+export async function rpcMessage(response: Response): Promise<any> {
+  const text = await response.text();
+  if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const data = text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim());
+    return JSON.parse(data.at(-1)!);
+  }
+  return JSON.parse(text);
+}
