@@ -1,47 +1,51 @@
 /**
- * Per-operation times of the composition core on V8 (Node 22, the same engine workerd runs):
- * parse, validate, and each surface on a representative composition.
+ * Per-operation times of the composition core on V8 (Node 22, the engine workerd runs), with
+ * Zod's JIT off as in workerd: parse, validate and each surface on a representative one-slide
+ * composition, and every surface on the largest reference fixture.
  */
 import * as z from 'zod';
 import { createIsomerRuntime } from '../src/index.ts';
-import { cardFrame, notesPack } from '../test/support/notes-pack.ts';
-import { formatRow, measure, type Measurement } from './measure.ts';
+import { slideDeckFrame, slidesPack } from '../src/slides.ts';
+import { readFixtures } from '../scripts/preview.ts';
+import { benchComposition } from './http.ts';
+import { measure, type Measurement } from './measure.ts';
 
 // workerd refuses code generation, so Zod runs without its JIT there: measure that path.
 z.config({ jitless: true });
 
-const runtime = createIsomerRuntime({ packs: [notesPack], frames: { card: cardFrame } });
+const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+const { text, markdown, html, slack, snapshot } = runtime.surfaces;
 
-/** About the size of one content slide: a heading-like note, a list of items, a table, links. */
-const composition = JSON.parse(
-  JSON.stringify({
-    type: 'view',
-    title: 'Checkout latency doubled after Tuesday’s deploy',
-    subtitle: 'p95 by region, last 7 days',
-    body: [
-      { type: 'note', text: 'The **connection pool** change in `v2.14` halved available sockets under load.' },
-      { type: 'stack', items: Array.from({ length: 5 }, (_, i) => ({ type: 'note', text: `Finding ${i + 1}: latency rose in region ${i + 1} within minutes of rollout.` })) },
-      { type: 'split', panes: [{ label: 'Before', items: [{ type: 'note', text: 'p95 180 ms' }] }, { label: 'After', items: [{ type: 'note', text: 'p95 410 ms' }] }] },
-      { type: 'table', columns: ['Region', 'Before', 'After'], rows: [['eu-west', '170 ms', '390 ms'], ['us-east', '185 ms', '420 ms'], ['ap-south', '210 ms', '455 ms']] },
-      { type: 'link', label: 'Incident runbook', href: 'https://example.com/runbook' },
-    ],
-  }),
-);
-
-export function benchCore(): Measurement[] {
-  const { text, markdown, html, slack, snapshot } = runtime.surfaces;
-  return [
-    measure('parse', () => runtime.parse(composition)),
-    measure('validate', () => runtime.validate(composition)),
-    measure('text (validate + render)', () => text.render(composition)),
-    measure('markdown (validate + render)', () => markdown.render(composition)),
-    measure('html (validate + render)', () => html.render(composition)),
-    measure('slack (validate + render)', () => slack.render(composition)),
-    measure('snapshot (validate + render)', () => snapshot!.render(composition)),
-  ];
+/** Every surface at once: what a host that posts a slide everywhere spends on it. */
+function everySurface(composition: unknown): void {
+  text.render(composition, { heading: false });
+  markdown.render(composition, { heading: false });
+  html.render(composition, { heading: false });
+  slack.render(composition, { heading: false });
+  snapshot!.render(composition);
 }
 
-if (import.meta.main) {
-  console.log('| operation | median | ops/s |\n| --- | --- | --- |');
-  for (const row of benchCore()) console.log(formatRow(row));
+export function largestFixture(): { name: string; composition: Record<string, unknown> } {
+  return readFixtures()
+    .map((fixture) => ({ ...fixture, size: JSON.stringify(fixture.composition).length }))
+    .sort((a, b) => b.size - a.size)[0]!;
+}
+
+export function benchCore(): { composition: string; largest: string; rows: Measurement[] } {
+  const { name, composition } = benchComposition();
+  const largest = largestFixture();
+  return {
+    composition: name,
+    largest: largest.name,
+    rows: [
+      measure('parse', () => runtime.parse(composition)),
+      measure('validate', () => runtime.validate(composition)),
+      measure('text (validate + render)', () => text.render(composition, { heading: false })),
+      measure('markdown (validate + render)', () => markdown.render(composition, { heading: false })),
+      measure('html (validate + render)', () => html.render(composition, { heading: false })),
+      measure('slack (validate + render)', () => slack.render(composition, { heading: false })),
+      measure('snapshot (validate + render)', () => snapshot!.render(composition)),
+      measure(`largest fixture (${largest.name}), all five surfaces`, () => everySurface(largest.composition)),
+    ],
+  };
 }

@@ -56,8 +56,8 @@ for (const entry of entries) {
     const result = runtime.surfaces.html.render(entry.composition, { heading: false, framed: false, theme });
     if (result.validationErrors.length > 0) problems.push(`${entry.name}: ${result.validationErrors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
     const file = `${entry.name}-${theme}`;
-    const document = `<!doctype html><html><head><meta charset="utf-8"><style>${fontCss}html,body{margin:0;background:#888}</style></head><body>${result.html}</body></html>`;
-    writeFileSync(resolve(out, `${file}.html`), document);
+    const pageHtml = `<!doctype html><html><head><meta charset="utf-8"><style>${fontCss}html,body{margin:0;background:#888}</style></head><body>${result.html}</body></html>`;
+    writeFileSync(resolve(out, `${file}.html`), pageHtml);
     await page.goto(pathToFileURL(resolve(out, `${file}.html`)).href);
     await page.evaluate(() => document.fonts.ready);
     // Anything whose box spills past the slide's canvas or its own clipping parent is reported.

@@ -8,7 +8,11 @@ import { createIsomerTools, type IsomerTool } from '../core/tools/tools.ts';
 import type { AuthoringProfileId, IsomerGuideOptions, IsomerToolsFormat } from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { SAMPLE_VIEWS } from './views.ts';
+import { createImageFormats } from '../formats/index.ts';
 import packageJson from '../../package.json' with { type: 'json' };
+
+/** What `images: true` adds, in the order `isomer_render` lists them. */
+const IMAGE_FORMAT_NAMES = ['png', 'webp', 'svg', 'pdf'];
 
 export const WORKER_NAME = packageJson.name;
 /** What MCP's serverInfo and the OpenAPI document report: the package's own version. */
@@ -23,8 +27,10 @@ export interface WorkerOptions {
   views?: readonly RegisteredView<WorkerCaller, any>[];
   /** Register the built-in sample views (`summary-slide`). Default `true`. */
   sampleViews?: boolean;
-  /** Host formats (png, svg, pdf…) offered by `isomer_render` and `POST /render/{format}`. */
+  /** Host formats offered by `isomer_render` and `POST /render/{format}`, after the images. */
   formats?: Record<string, IsomerToolsFormat>;
+  /** Offer `png`, `webp`, `svg` and `pdf` drawn in the Worker (takumi WASM). Default `true`. */
+  images?: boolean;
   /** Guide prose; defaults to the slides pack's guide. */
   guide?: string;
   /** Guide rules; default the slides pack's rules. */
@@ -79,9 +85,16 @@ function once<T>(build: () => T): () => T {
  * (a duplicate view id, a host format named `html`) throw here, on the first request.
  */
 export function createWorkerConfig(options: WorkerOptions = {}): WorkerConfig {
-  const formats = { ...(options.formats ?? {}) };
+  const images = options.images ?? true;
   const views = [...(options.sampleViews === false ? [] : SAMPLE_VIEWS), ...(options.views ?? [])];
-  const runtime = createIsomerRuntime<WorkerCaller>({ packs: [slidesPack], frames: { slide: slideDeckFrame }, views, formats: Object.keys(formats) });
+  const runtime = createIsomerRuntime<WorkerCaller>({
+    packs: [slidesPack],
+    frames: { slide: slideDeckFrame },
+    views,
+    formats: [...(images ? IMAGE_FORMAT_NAMES : []), ...Object.keys(options.formats ?? {})],
+  });
+  // The image formats start nothing until the first image request.
+  const formats: Record<string, IsomerToolsFormat> = { ...(images ? createImageFormats({ snapshot: runtime.surfaces.snapshot! }) : {}), ...(options.formats ?? {}) };
   const guide: Omit<IsomerGuideOptions, 'runtime'> = {
     guide: options.guide ?? SLIDES_GUIDE,
     rules: options.rules ?? SLIDES_RULES,

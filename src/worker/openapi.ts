@@ -1,3 +1,4 @@
+import { MAX_RENDER_SCALE } from './routes.ts';
 import * as z from 'zod';
 import { RENDER_THEMES } from '../core/sdk/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
@@ -110,6 +111,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: [...config.formatNames] } },
         { name: 'theme', in: 'query', required: false, description: 'Colour scheme for HTML and host formats; defaults to the composition’s own.', schema: { type: 'string', enum: [...RENDER_THEMES] } },
         { name: 'heading', in: 'query', required: false, description: 'Draw the title and subtitle (text, Markdown, HTML, Slack). Default false: a slide draws its own.', schema: { type: 'boolean' } },
+        { name: 'scale', in: 'query', required: false, description: 'Image output size per canvas pixel, without a new layout: 0.6667 draws a 1280×720 slide. Default 1 (1920×1080).', schema: { type: 'number', exclusiveMinimum: 0, maximum: MAX_RENDER_SCALE } },
       ],
       requestBody: { required: true, content: json(ref('Composition')) },
       responses: {

@@ -69,14 +69,22 @@ export async function getPrompt(config: WorkerConfig, name: string, request: Req
 /** Untrusted markup served as a page: no scripts, no fetches, styles and images only. */
 const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; base-uri 'none'; form-action 'none'; sandbox";
 
-function parseQuery(url: URL, fallbackHeading: boolean): { theme?: RenderTheme; heading: boolean } | Response {
+/** The largest `scale` a render route accepts (2560×1440 from the 1920×1080 slide canvas). */
+export const MAX_RENDER_SCALE = 4 / 3;
+
+function parseQuery(url: URL, fallbackHeading: boolean): { theme?: RenderTheme; heading: boolean; scale?: number } | Response {
   const theme = url.searchParams.get('theme');
   const heading = url.searchParams.get('heading');
+  const scale = url.searchParams.get('scale');
   if (theme !== null && !(RENDER_THEMES as readonly string[]).includes(theme)) {
     return errorResponse('INVALID_QUERY', `theme must be one of ${RENDER_THEMES.join(', ')}.`, { parameter: 'theme' });
   }
   if (heading !== null && heading !== 'true' && heading !== 'false') return errorResponse('INVALID_QUERY', 'heading must be true or false.', { parameter: 'heading' });
-  return { ...(theme !== null ? { theme: theme as RenderTheme } : {}), heading: heading === null ? fallbackHeading : heading === 'true' };
+  const factor = scale === null ? undefined : Number(scale);
+  if (factor !== undefined && !(/^\d*\.?\d+$/.test(scale!) && factor > 0 && factor <= MAX_RENDER_SCALE)) {
+    return errorResponse('INVALID_QUERY', `scale must be a number above 0 and at most ${MAX_RENDER_SCALE.toFixed(4)} (0.6667 draws a 1280×720 slide).`, { parameter: 'scale' });
+  }
+  return { ...(theme !== null ? { theme: theme as RenderTheme } : {}), heading: heading === null ? fallbackHeading : heading === 'true', ...(factor !== undefined ? { scale: factor } : {}) };
 }
 
 function textBody(body: string, contentType: string, extra: Record<string, string> = {}): Response {
@@ -98,7 +106,7 @@ export async function renderComposition(config: WorkerConfig, format: string, re
     return jsonResponse({ error: { code: 'COMPOSITION_INVALID', message: 'The composition is invalid: repair each error and send it again.' }, valid: false, errors: check.errors }, 422);
   }
   const copy = check.composition;
-  const { heading, theme } = query;
+  const { heading, theme, scale } = query;
   const { surfaces } = config.runtime;
   switch (format) {
     case 'text':
@@ -113,7 +121,8 @@ export async function renderComposition(config: WorkerConfig, format: string, re
       const host = config.formats[format]!;
       let output: Uint8Array | string;
       try {
-        output = await host.render(copy, theme ? { theme } : {});
+        // Image formats take a scale (1280×720 is 0.6667); others ignore what they do not read.
+        output = await host.render(copy, { ...(theme ? { theme } : {}), ...(scale !== undefined ? { scale } : {}) });
       } catch (error) {
         // The detail goes to the log only: a renderer's message may quote the composition.
         console.warn(`isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`);

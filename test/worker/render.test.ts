@@ -81,9 +81,9 @@ describe('POST /render/{format}', () => {
   });
 
   it('answers 404 for an unknown format, listing the known ones', async () => {
-    const response = await post('/render/png', slide());
+    const response = await post('/render/gif', slide());
     expect(response.status).toBe(404);
-    expect((await json(response)).error).toMatchObject({ code: 'FORMAT_NOT_FOUND', formats: ['text', 'markdown', 'html', 'slack'] });
+    expect((await json(response)).error).toMatchObject({ code: 'FORMAT_NOT_FOUND', formats: ['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf'] });
   });
 
   it('answers 405 to GET and 415 to a non-JSON body', async () => {
@@ -182,7 +182,7 @@ describe('host formats', () => {
 
   it('offers the host formats to the tools and the OpenAPI document', async () => {
     const { tools } = (await (await fetchWorker('/tools', {}, worker)).json()) as { tools: { name: string; inputSchema: { properties: { format?: { enum: string[] } } } }[] };
-    expect(tools.find((tool) => tool.name === 'isomer_render')!.inputSchema.properties.format!.enum).toEqual(['text', 'markdown', 'html', 'slack', 'svg', 'pdf', 'broken']);
+    expect(tools.find((tool) => tool.name === 'isomer_render')!.inputSchema.properties.format!.enum).toEqual(['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf', 'broken']);
     const doc = (await (await fetchWorker('/openapi.json', {}, worker)).json()) as any;
     expect(doc.paths['/render/{format}'].post.responses['200'].content).toHaveProperty('application/pdf');
   });

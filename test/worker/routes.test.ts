@@ -43,7 +43,7 @@ describe('GET /tools', () => {
       expect(tool.inputSchema.type).toBe('object');
     }
     const render = tools.find((tool: { name: string }) => tool.name === 'isomer_render');
-    expect(render.inputSchema.properties.format.enum).toEqual(['text', 'markdown', 'html', 'slack']);
+    expect(render.inputSchema.properties.format.enum).toEqual(['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf']);
     expect(render.inputSchema.required).toEqual(['composition', 'format']);
     expect(tools[0].inputSchema.properties).toEqual({});
   });
@@ -133,7 +133,7 @@ describe('POST /tools/{name}', () => {
     const tooMany = await expectError(await post('/tools/isomer_describe_primitives', { types: Array.from({ length: 13 }, () => 'slideHeading') }), 400, 'INVALID_INPUT');
     expect(tooMany.error.issues[0]).toEqual({ path: 'types', message: 'must have at most 12 items' });
 
-    const badFormat = await expectError(await post('/tools/isomer_render', { composition: slide(), format: 'png' }), 400, 'INVALID_INPUT');
+    const badFormat = await expectError(await post('/tools/isomer_render', { composition: slide(), format: 'gif' }), 400, 'INVALID_INPUT');
     expect(badFormat.error.issues[0].path).toBe('format');
 
     for (const body of [[], null, 42, 'text', true]) {
@@ -222,7 +222,7 @@ describe('GET /openapi.json', () => {
     expect(doc.components.schemas.isomer_validate_input).toEqual(validateInput);
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual([...WORKER_ERROR_CODES]);
     expect(doc.components.schemas.Composition.properties.type).toEqual({ type: 'string', const: 'view' });
-    expect(doc.paths['/render/{format}'].post.parameters[0].schema.enum).toEqual(['text', 'markdown', 'html', 'slack']);
+    expect(doc.paths['/render/{format}'].post.parameters[0].schema.enum).toEqual(['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf']);
     // Every reference resolves.
     const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const ref of refs) expect(doc.components.schemas).toHaveProperty(ref.slice('"$ref":"#/components/schemas/'.length, -1));
