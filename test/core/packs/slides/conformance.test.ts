@@ -67,3 +67,23 @@ describe('the reference fixtures', () => {
     it(`${fixture.name} validates and renders on every surface`, () => rendersEverywhere(fixtureComposition(fixture.value)));
   }
 });
+
+describe('the deck frame', () => {
+  const frame = fixtures.find((f) => f.name === 'slide-frame')!.value;
+
+  it('requires exactly one slideFrame per composition, on the image path and through the tools', () => {
+    const two = { type: 'view', title: 'Two', body: [frame, frame] };
+    expect(slideDeckFrame.validateBody!(two.body as PrimitiveNode[])).toEqual(['render one slide per composition: the body must hold exactly one "slideFrame" node, got 2 nodes']);
+    expect(() => snapshot!.render(two)).toThrow(expect.objectContaining({ code: 'INVALID_FRAME_BODY', message: expect.stringContaining('exactly one "slideFrame" node, got 2 nodes') }));
+    const bare = { type: 'view', title: 'Bare', body: [{ type: 'slideHeading', title: 'No frame' }] };
+    expect(slideDeckFrame.validateBody!(bare.body as PrimitiveNode[])).toEqual(['wrap the slide\'s content in a "slideFrame": the body\'s only node is "slideHeading"']);
+    // Validation itself is frame-agnostic: text still renders a bare heading.
+    expect(text.render(bare, { heading: false })).toBe('No frame');
+  });
+
+  it('is 1920 wide and always 1080 tall, whatever the body holds', () => {
+    const result = snapshot!.render(fixtureComposition(frame));
+    expect([result.width, result.height]).toEqual([1920, 1080]);
+    expect(result.warnings).toEqual([]);
+  });
+});
