@@ -3,7 +3,9 @@
  * screenshotted in headless Chromium (Debian's, driven by playwright-core) to `gallery/*.png`,
  * with an index page. Fonts come from the same @fontsource files the image formats bundle.
  *
- * Options: `--only <type>` to draw one primitive's examples; `--out <dir>`.
+ * Options: `--only <type>` to draw one primitive's examples; `--out <dir>`; `--worker <url>` to
+ * also fetch each slide as a PNG from a running Worker (`npm start`), saved as `*-worker.png`
+ * beside the Chromium screenshot, so the image path can be compared with the browser.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,6 +18,7 @@ import { readFixtures, previewSlide } from './preview.ts';
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const out = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1]! : 'gallery');
+const worker = args.includes('--worker') ? args[args.indexOf('--worker') + 1] : undefined;
 mkdirSync(out, { recursive: true });
 
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
@@ -78,6 +81,14 @@ for (const entry of entries) {
     if (overflow.length > 0) problems.push(`${file}: ${overflow.join('; ')}`);
     await page.screenshot({ path: resolve(out, `${file}.png`), clip: { x: 0, y: 0, width: 1920, height: 1080 } });
     rows.push(`<figure><img src="${file}.png" width="960" height="540"><figcaption>${file}</figcaption></figure>`);
+    if (worker) {
+      const response = await fetch(`${worker}/render/png?theme=${theme}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry.composition) });
+      if (!response.ok) problems.push(`${file}: the Worker answered ${response.status}`);
+      else {
+        writeFileSync(resolve(out, `${file}-worker.png`), new Uint8Array(await response.arrayBuffer()));
+        rows.push(`<figure><img src="${file}-worker.png" width="960" height="540"><figcaption>${file} (Worker PNG)</figcaption></figure>`);
+      }
+    }
   }
 }
 await browser.close();
