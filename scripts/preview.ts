@@ -1,14 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PrimitiveNode } from '../src/index.ts';
+import { previewSlide } from '../test/support/preview-slide.ts';
 
-/** The reference gallery's preview slide (see ../shared/fixtures/README.md). */
-export function previewSlide(node: PrimitiveNode): Record<string, unknown> {
-  if (node.type === 'slideFrame') return { type: 'view', title: 'Preview', body: [node] };
-  const frame = { type: 'slideFrame', brand: 'Isomer', section: 'Preview', sectionNumber: '01', url: 'https://elastic.github.io/isomer' };
-  if (node.type === 'slideTitle') return { type: 'view', title: 'Preview', body: [{ ...frame, tone: 'inverse', body: [node] }] };
-  return { type: 'view', title: `Preview of ${node.type}`, body: [{ ...frame, body: [{ type: 'slideHeading', title: `Preview of ${node.type}`, lede: 'How this primitive looks on a slide.' }, node] }] };
-}
+export { previewSlide };
 
 /** The shared fixtures, as compositions (single nodes wrapped in a preview slide). */
 export function readFixtures(dir = resolve('../shared/fixtures/compositions')): { name: string; composition: Record<string, unknown> }[] {

@@ -1,6 +1,9 @@
 /// <reference types="vite/client" />
 import { createIsomerRuntime, exampleNodes, type PrimitiveNode } from '../../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../../src/slides.ts';
+import { previewSlide } from './preview-slide.ts';
+
+export { previewSlide };
 
 export const slidesRuntime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 
@@ -8,17 +11,6 @@ export const slidesRuntime = createIsomerRuntime({ packs: [slidesPack], frames: 
 const files = import.meta.glob('../../../shared/fixtures/compositions/*.json', { import: 'default', eager: true }) as Record<string, unknown>;
 
 export const fixtures = Object.entries(files).map(([path, value]) => ({ name: path.split('/').at(-1)!.replace('.json', ''), value: value as Record<string, unknown> }));
-
-/**
- * A node as the reference gallery draws it: inside a page frame under a heading; a title alone in
- * an inverse frame; a frame as it is.
- */
-export function previewSlide(node: PrimitiveNode): Record<string, unknown> {
-  if (node.type === 'slideFrame') return { type: 'view', title: 'Preview', body: [node] };
-  const frame = { type: 'slideFrame', brand: 'Isomer', section: 'Preview', sectionNumber: '01', url: 'https://elastic.github.io/isomer' };
-  if (node.type === 'slideTitle') return { type: 'view', title: 'Preview', body: [{ ...frame, tone: 'inverse', body: [node] }] };
-  return { type: 'view', title: `Preview of ${node.type}`, body: [{ ...frame, body: [{ type: 'slideHeading', title: `Preview of ${node.type}`, lede: 'How this primitive looks on a slide.' }, node] }] };
-}
 
 /** A fixture as a composition: whole compositions as they are, single nodes in a preview slide. */
 export function fixtureComposition(value: Record<string, unknown>): Record<string, unknown> {
