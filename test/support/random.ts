@@ -1,13 +1,18 @@
-/** A small seeded PRNG (mulberry32) so property tests are reproducible from their seed. */
-export function createRandom(seed: number) {
+/** mulberry32: a tiny seeded generator of numbers in [0, 1), so a failing case replays from its seed. */
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
-  const next = (): number => {
+  return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Seeded helpers for property tests. */
+export function createRandom(seed: number) {
+  const next = mulberry32(seed);
   const int = (max: number): number => Math.floor(next() * max);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick, chance: (p: number) => next() < p };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { md, type MarkdownBlock } from '../../../../src/core/sdk/markdown/content.ts';
 import { serializeMarkdown } from '../../../../src/core/sdk/markdown/serialize.ts';
+import { mulberry32 } from '../../../support/random.ts';
 
 const p = (...children: Parameters<typeof md.paragraph>): string => serializeMarkdown([md.paragraph(...children)]);
 
@@ -309,17 +310,7 @@ describe('serializeMarkdown: URL policy', () => {
   });
 });
 
-// A small deterministic generator, so a failure reproduces.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 const ALPHABET = '#*_[]()<>|\\`~!&-+=.0123456789\n \t:/abcxyzAB';
 

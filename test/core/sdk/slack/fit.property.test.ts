@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SlackAssetRequest, SlackBlock } from '../../../../src/core/sdk/slack/blocks.ts';
 import { fitSlackMessage, type SlackFitInput } from '../../../../src/core/sdk/slack/fit.ts';
 import { limitViolations } from './limit-check.ts';
+import { mulberry32 } from '../../../support/random.ts';
 
-/** mulberry32: a tiny seeded generator, so a failing case can be replayed from its seed. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const generator = mulberry32;
 
 const PIECES = ['a', 'b', ' ', '  ', '\n', '<!channel>', '&', '&amp;', '<https://x.test|y>', '👍', '👨\u200d👩\u200d👧', '🇫🇷', 'e\u0301', '*', '_', '`'];
 
