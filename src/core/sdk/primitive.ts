@@ -75,7 +75,8 @@ type Reserved = { id?: string; surfaces?: SurfaceName[] };
 export interface PrimitiveInput<S extends SchemaSource, TNode> {
   type: string;
   schema: S;
-  catalog: Omit<PrimitiveCatalogEntry, 'type'>;
+  /** `example` may be left out: it is then the first of `examples`. */
+  catalog: Omit<PrimitiveCatalogEntry, 'type' | 'example'> & { example?: unknown };
   examples: PrimitiveExample<TNode>[];
   renderers: PrimitiveRenderers<TNode>;
   /**
@@ -175,7 +176,7 @@ export function definePrimitive<S extends SchemaSource>(input: PrimitiveInput<S,
   type Node = NodeOf<S> & Reserved;
   return {
     type: input.type,
-    catalog: { type: input.type, ...input.catalog },
+    catalog: { type: input.type, ...input.catalog, example: 'example' in input.catalog ? input.catalog.example : exampleNodes(input)[0] },
     examples: input.examples,
     renderers: input.renderers,
     fields: keys.filter((key) => key !== 'type'),

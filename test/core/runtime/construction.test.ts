@@ -99,3 +99,16 @@ describe('definePrimitive', () => {
     expect(runtime.validate({ type: 'view', body: [{ type: 'pair', low: 1, high: 2, extra: 1 }] }).errors[0]!.message).toContain('has unrecognized key(s): extra');
   });
 });
+
+describe('a catalog entry without an example', () => {
+  it('takes the first of the primitive’s examples', () => {
+    const bare = definePrimitive({
+      type: 'bare',
+      schema: z.object({ type: z.literal('bare'), text: z.string() }),
+      catalog: { purpose: 'Text.', useWhen: [], avoidWhen: [] },
+      examples: [{ name: 'first', node: { type: 'bare', text: 'one' } }, { type: 'bare', text: 'two' }],
+      renderers: { html: () => '', text: () => '', markdown: () => '' },
+    });
+    expect(bare.catalog.example).toEqual({ type: 'bare', text: 'one' });
+  });
+});

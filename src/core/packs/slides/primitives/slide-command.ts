@@ -52,7 +52,6 @@ export const slideCommand = definePrimitive({
     purpose: 'One shell command, large, behind a prompt, with an optional highlighted start and a caption.',
     useWhen: ['The audience should run or remember one command.', 'Showing how short the way in is ("one line to start").'],
     avoidWhen: ['Several lines of code or a script: use slideCode.', 'A command inside a half-width column: slideCommand needs the full width; use slideCode there.'],
-    example: { type: 'slideCommand', label: 'Start the local store', command: 'docker compose up --detach inventory', highlightPrefix: 'docker compose' },
   },
   examples: [
     { type: 'slideCommand', label: 'Start the local store', command: 'docker compose up --detach inventory', highlightPrefix: 'docker compose' },

@@ -199,21 +199,6 @@ export const slideGraph = definePrimitive({
       'One thing splitting into many: use slideFanout or slideTree.',
       'Terms with definitions and no relations between them: use slideDefinitions.',
     ],
-    example: {
-      type: 'slideGraph',
-      nodes: [
-        { id: 'invoice', term: 'Invoice', body: 'What a supplier asks us to pay.' },
-        { id: 'match', term: 'Match', body: 'Invoice lines tied to received goods.', emphasis: true },
-        { id: 'payment', term: 'Payment', body: 'Money out, once per run.' },
-        { id: 'po', term: 'Purchase order', body: 'What we agreed to buy.', placement: 'above' },
-      ],
-      edges: [
-        ['invoice', 'match'],
-        ['match', 'payment'],
-        ['po', 'match'],
-      ],
-      caption: 'Nothing is paid until an invoice **matches** a purchase order.',
-    },
   },
   examples: [
     {

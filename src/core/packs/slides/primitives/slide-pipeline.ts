@@ -232,16 +232,6 @@ export const slidePipeline = definePrimitive({
       'Two routes that end in the same step: use slideLanes.',
       'Concepts related other than in one line: use slideGraph.',
     ],
-    example: {
-      type: 'slidePipeline',
-      start: 'Pull request',
-      end: 'Production',
-      steps: [
-        { title: 'Build', body: 'Compile and run the unit tests on every push.' },
-        { title: 'Stage', body: 'Deploy to staging and replay yesterday’s traffic.' },
-        { title: 'Release', body: 'Ship to **5%** of users, then everyone after an hour.' },
-      ],
-    },
   },
   examples: [
     {

@@ -109,20 +109,6 @@ export const slideSequence = definePrimitive({
       'One source sending to many targets at once: use slideFanout.',
       'Two parties only, talking in turns: use slideTranscript.',
     ],
-    example: {
-      type: 'slideSequence',
-      actors: [
-        { id: 'app', label: 'mobile app', tone: 'primary' },
-        { id: 'api', label: 'auth api' },
-        { id: 'idp', label: 'identity provider', tone: 'accent' },
-      ],
-      messages: [
-        { from: 'app', to: 'api', label: 'Sign in' },
-        { from: 'api', to: 'idp', label: 'Redirect with `state`' },
-        { from: 'idp', to: 'api', label: 'Authorization code' },
-        { from: 'api', to: 'app', label: 'Session token' },
-      ],
-    },
   },
   examples: [
     {

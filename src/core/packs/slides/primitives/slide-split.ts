@@ -71,14 +71,6 @@ export const slideSplit = definePrimitive({
       'Two ordered stages with owners: use slidePipeline or slideLanes.',
       'Nodes that read top to bottom: put them in the frame body or a slideStack.',
     ],
-    example: {
-      type: 'slideSplit',
-      divider: 'arrow',
-      panes: [
-        { label: 'Today', items: [{ type: 'slideBulletList', marker: 'x', items: ['Refunds wait for the nightly batch.', 'Customers call to ask where the money is.'] }] },
-        { label: 'After the change', tone: 'primary', items: [{ type: 'slideBulletList', marker: 'check', items: ['The ledger is written first.', 'Refunds settle in two days.'] }] },
-      ],
-    },
   },
   examples: [
     {

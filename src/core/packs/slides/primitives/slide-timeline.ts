@@ -80,14 +80,6 @@ export const slideTimeline = definePrimitive({
       'Future plans grouped into now, next and later: use slideRoadmap.',
       'One before-and-after number: use slideDelta.',
     ],
-    example: {
-      type: 'slideTimeline',
-      items: [
-        { label: '2018', channel: 'Email', heading: 'Why has nobody answered me?', body: 'Replies took two days; a third of tickets were follow-ups.' },
-        { label: '2021', channel: 'Chat', heading: 'Can I talk to someone now?', body: 'Live chat cut first replies to four minutes.' },
-        { label: '2024', channel: 'Assistant', heading: 'Just fix my order.', body: 'The assistant resolves **six in ten** requests without an agent.', current: true },
-      ],
-    },
   },
   examples: [
     {
