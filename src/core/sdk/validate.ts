@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { checkInputBudget, type InputBudget } from './budget.ts';
 import { SURFACE_NAMES, isVisibleOnSurface, type Composition, type PrimitiveNode, type SurfaceName } from './composition.ts';
-import { CompositionValidationError, isInputRefusal, type ValidationError } from './errors.ts';
+import type { ValidationError } from './errors.ts';
 import { predicateFor, quoteForMessage } from './messages.ts';
 import type { PrimitiveDefinition } from './primitive.ts';
 import { getCompositionSchemas } from './schema.ts';
@@ -61,20 +61,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 function nodePositions(body: unknown, definitions: ReadonlyMap<string, PrimitiveDefinition>): Map<string, string | undefined> {
   const positions = new Map<string, string | undefined>();
-  if (!Array.isArray(body)) return positions;
-  const stack: { node: Record<string, unknown>; path: string }[] = [];
-  for (let i = body.length - 1; i >= 0; i--) {
-    const node = body[i];
-    if (isRecord(node)) stack.push({ node, path: `body[${i}]` });
-  }
-  while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
-    const definition = typeof node.type === 'string' ? definitions.get(node.type) : undefined;
-    positions.set(path, definition?.type);
-    if (!definition) continue;
-    const children = definition.children(node as PrimitiveNode);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!.node, path: `${path}.${children[i]!.path}` });
-  }
+  if (Array.isArray(body)) walkNodes(body, definitions, (_node, path, definition) => positions.set(path, definition?.type));
   return positions;
 }
 
@@ -102,13 +89,19 @@ function capFindings(errors: ValidationError[]): ValidationError[] {
   return [...errors.slice(0, MAX_REPORTED_ERRORS), { path: '', message: `and ${rest} more error${rest === 1 ? '' : 's'} not listed` }];
 }
 
-/** Walks checked nodes pre-order (containers before their children), with paths. */
-export function walkNodes(body: readonly PrimitiveNode[], definitions: ReadonlyMap<string, PrimitiveDefinition>, visit: (node: PrimitiveNode, path: string, definition: PrimitiveDefinition | undefined) => void): void {
+/**
+ * Walks nodes pre-order (containers before their children), with paths. Tolerates malformed data:
+ * entries that are not objects are skipped, and indices stay those of the array given.
+ */
+export function walkNodes(body: readonly unknown[], definitions: ReadonlyMap<string, PrimitiveDefinition>, visit: (node: PrimitiveNode, path: string, definition: PrimitiveDefinition | undefined) => void): void {
   const stack: { node: PrimitiveNode; path: string }[] = [];
-  for (let i = body.length - 1; i >= 0; i--) stack.push({ node: body[i]!, path: `body[${i}]` });
+  for (let i = body.length - 1; i >= 0; i--) {
+    const node = body[i];
+    if (isRecord(node)) stack.push({ node: node as PrimitiveNode, path: `body[${i}]` });
+  }
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
-    const definition = definitions.get(node.type);
+    const definition = typeof node.type === 'string' ? definitions.get(node.type) : undefined;
     visit(node, path, definition);
     if (!definition) continue;
     const children = definition.children(node);
@@ -116,7 +109,7 @@ export function walkNodes(body: readonly PrimitiveNode[], definitions: ReadonlyM
   }
 }
 
-function duplicateIds(body: readonly PrimitiveNode[], definitions: ReadonlyMap<string, PrimitiveDefinition>): ValidationError[] {
+function duplicateIds(body: readonly unknown[], definitions: ReadonlyMap<string, PrimitiveDefinition>): ValidationError[] {
   const seen = new Map<string, string>();
   const errors: ValidationError[] = [];
   walkNodes(body, definitions, (node, path, definition) => {
@@ -198,19 +191,9 @@ export function createCompositionValidator(definitions: readonly PrimitiveDefini
     const check = checkSchema(definitions, value, options.inputBudget);
     if (check.refusal) return { valid: false, errors: [check.refusal], warnings: [], composition: undefined };
     const copy = (check.composition ?? check.copy) as Composition;
-    const body = isRecord(copy) && Array.isArray(copy.body) ? (copy.body.filter(isRecord) as unknown as PrimitiveNode[]) : [];
+    const body: readonly unknown[] = isRecord(copy) && Array.isArray(copy.body) ? copy.body : [];
     const errors = [...check.errors, ...duplicateIds(body, byType)];
     const warnings = check.composition ? surfaceWarnings(check.composition.body, byType) : [];
     return { valid: errors.length === 0, errors: capFindings(errors), warnings, composition: copy };
   };
-}
-
-/**
- * The copy a surface may draw: throws on any input refusal, and on any error in `throw` mode.
- */
-export function compositionToRender(result: CheckedValidationResult, mode: ValidationErrorMode): Composition {
-  if (result.composition === undefined || result.errors.some(isInputRefusal) || (mode === 'throw' && !result.valid)) {
-    throw new CompositionValidationError(result.errors);
-  }
-  return result.composition;
 }

@@ -106,6 +106,11 @@ describe('semantic passes', () => {
     expect(result.errors.map(formatValidationError)).toEqual(['body[1].items[0].id (in note) duplicates id "x" first used at body[0]']);
   });
 
+  it('keeps body indices when a malformed entry sits before a duplicate', () => {
+    const paths = validate(view(['oops', { type: 'note', text: 'a', id: 'x' }, { type: 'note', text: 'b', id: 'x' }])).errors.map((e) => e.path);
+    expect(paths).toEqual(['body[0]', 'body[2].id']);
+  });
+
   it('does not check duplicate ids when parsing untrusted input', () => {
     expect(parse(view([{ type: 'note', text: 'a', id: 'x' }, { type: 'note', text: 'b', id: 'x' }])).valid).toBe(true);
   });
