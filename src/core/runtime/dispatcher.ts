@@ -65,9 +65,8 @@ export class Dispatcher {
   createScope(options: ScopeOptions): TrackedScope {
     const { surface } = options;
     const used = new Set<string>();
-    const markdown = (node: PrimitiveNode): MarkdownContent => {
-      const ready = this.prepare(node, surface);
-      if (!ready) return EMPTY_CONTENT;
+    // Takes a node already checked for visibility and sanitized, so the Slack fallback does it once.
+    const markdownOf = (ready: { node: PrimitiveNode; definition: PrimitiveDefinition }): MarkdownContent => {
       const out = ready.definition.renderers.markdown(ready.node, { scope });
       return isMarkdownContent(out) ? out : md.content(md.raw(out));
     };
@@ -77,7 +76,10 @@ export class Dispatcher {
         const ready = this.prepare(node, surface);
         return ready ? ready.definition.renderers.text(ready.node, { scope }) : '';
       },
-      markdown,
+      markdown: (node) => {
+        const ready = this.prepare(node, surface);
+        return ready ? markdownOf(ready) : EMPTY_CONTENT;
+      },
       html: (node) => {
         const ready = this.prepare(node, surface);
         if (!ready) return EMPTY_MARKUP;
@@ -100,7 +102,7 @@ export class Dispatcher {
           const blocks = definition.renderers.slack(ready.node, { scope });
           return Array.isArray(blocks) ? blocks : [blocks];
         }
-        return markdownToSlackBlocks(markdown(node));
+        return markdownToSlackBlocks(markdownOf(ready));
       },
       rendersOn: (node, onSurface) => rendersOnSurface(node, onSurface, this.definitions),
       definition: (type) => this.definitions.get(type),
