@@ -3,7 +3,9 @@
  * stops it with its whole process group, even when the run fails or is interrupted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface RunningWorker {
@@ -57,7 +59,10 @@ export async function startWorker(options: { vars?: Record<string, string>; time
   const url = `http://127.0.0.1:${port}`;
   const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const wrangler = join(process.cwd(), 'node_modules', 'wrangler', 'bin', 'wrangler.js');
-  const child = spawn(process.execPath, [wrangler, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false', ...vars], {
+  // Each instance keeps its local state apart: two dev servers sharing `.wrangler/state` can
+  // collide on its SQLite files (`database is locked`) while starting.
+  const state = mkdtempSync(join(tmpdir(), 'isomer-e2e-'));
+  const child = spawn(process.execPath, [wrangler, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--persist-to', state, '--show-interactive-dev-session=false', ...vars], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...OFFLINE_ENV },
@@ -78,6 +83,7 @@ export async function startWorker(options: { vars?: Record<string, string>; time
     clearTimeout(timer);
     running.delete(child);
     stops.delete(stop);
+    rmSync(state, { recursive: true, force: true });
   };
   stops.add(stop);
 
