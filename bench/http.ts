@@ -30,7 +30,8 @@ export function benchComposition(): { name: string; composition: unknown } {
   if (existsSync(FIXTURE)) {
     const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as unknown;
     const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
-    if (checkComposition(runtime, slideDeckFrame, fixture).valid) return { name: 'deck-split-slide.json', composition: fixture };
+    if (checkComposition(runtime, slideDeckFrame, fixture).valid)
+      return { name: 'deck-split-slide.json', composition: fixture };
   }
   return { name: 'one slide (slideFrame, slideHeading, slideBulletList)', composition: oneSlide() };
 }
@@ -38,7 +39,13 @@ export function benchComposition(): { name: string; composition: unknown } {
 function mcpCall(composition: unknown): { headers: Record<string, string>; body: string } {
   const version = '2026-07-28';
   return {
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version, 'mcp-method': 'tools/call', 'mcp-name': 'isomer_validate' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': version,
+      'mcp-method': 'tools/call',
+      'mcp-name': 'isomer_validate',
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -46,7 +53,11 @@ function mcpCall(composition: unknown): { headers: Record<string, string>; body:
       params: {
         name: 'isomer_validate',
         arguments: { composition },
-        _meta: { 'io.modelcontextprotocol/protocolVersion': version, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': version,
+          'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
       },
     }),
   };
@@ -58,16 +69,34 @@ export async function benchHttp(): Promise<{ composition: string; rows: HttpRow[
   try {
     const json = { 'content-type': 'application/json' };
     const targets = [
-      { name: 'POST /tools/isomer_validate', path: '/tools/isomer_validate', headers: json, body: JSON.stringify({ composition }) },
+      {
+        name: 'POST /tools/isomer_validate',
+        path: '/tools/isomer_validate',
+        headers: json,
+        body: JSON.stringify({ composition }),
+      },
       { name: 'POST /render/slack', path: '/render/slack', headers: json, body: JSON.stringify(composition) },
       { name: 'MCP tools/call isomer_validate', path: '/mcp', ...mcpCall(composition) },
     ];
     const rows: HttpRow[] = [];
     for (const target of targets) {
-      const options = { url: `${worker.url}${target.path}`, method: 'POST', headers: target.headers, body: target.body, connections: CONNECTIONS, timeout: 10 };
+      const options = {
+        url: `${worker.url}${target.path}`,
+        method: 'POST',
+        headers: target.headers,
+        body: target.body,
+        connections: CONNECTIONS,
+        timeout: 10,
+      };
       await autocannon({ ...options, duration: 1 }); // warm the isolate and the JIT
       const result = await autocannon({ ...options, duration: SECONDS });
-      rows.push({ name: target.name, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts });
+      rows.push({
+        name: target.name,
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        failures: result.non2xx + result.errors + result.timeouts,
+      });
     }
     return { composition: name, rows };
   } finally {
@@ -78,7 +107,10 @@ export async function benchHttp(): Promise<{ composition: string; rows: HttpRow[
 export function printHttp({ composition, rows }: { composition: string; rows: HttpRow[] }): void {
   console.log(`Composition: ${composition}; ${CONNECTIONS} connections, ${SECONDS} s per endpoint.\n`);
   console.log('| endpoint | req/s | p50 | p99 | failed |\n| --- | --- | --- | --- | --- |');
-  for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failures} |`);
+  for (const row of rows)
+    console.log(
+      `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failures} |`,
+    );
 }
 
 if (import.meta.main) printHttp(await benchHttp());

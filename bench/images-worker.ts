@@ -16,7 +16,12 @@ function isFormat(name: string | null): name is Format {
   return name === 'png' || name === 'webp' || name === 'svg' || name === 'pdf';
 }
 
-async function renderOnce(format: Format, composition: unknown, theme: 'light' | 'dark' | undefined, scale: number | undefined): Promise<ImageBytes | string> {
+async function renderOnce(
+  format: Format,
+  composition: unknown,
+  theme: 'light' | 'dark' | undefined,
+  scale: number | undefined,
+): Promise<ImageBytes | string> {
   const options = { ...(theme ? { theme } : {}), ...(scale ? { scale } : {}) };
   return formats[format].render(composition, options);
 }

@@ -42,14 +42,26 @@ interface Timing {
 function build(entry: string, name: string, config?: string): Bundle {
   const dir = join(OUT, name);
   rmSync(dir, { recursive: true, force: true }); // wrangler leaves files of earlier builds behind
-  execFileSync('npx', ['wrangler', 'deploy', entry, '--dry-run', '--minify', '--outdir', dir, ...(config ? ['--config', config] : [])], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(
+    'npx',
+    ['wrangler', 'deploy', entry, '--dry-run', '--minify', '--outdir', dir, ...(config ? ['--config', config] : [])],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
   const files = readdirSync(dir).filter((file) => !file.endsWith('.map') && file !== 'README.md');
   const main = files.find((file) => file.endsWith('.js'));
   if (!main) throw new Error(`wrangler wrote no JavaScript to ${dir}`);
   return { dir, main, files };
 }
 
-const MODULE_TYPES: Record<string, 'esm' | 'wasm' | 'data'> = { js: 'esm', mjs: 'esm', wasm: 'wasm', woff2: 'data', woff: 'data', ttf: 'data', bin: 'data' };
+const MODULE_TYPES: Record<string, 'esm' | 'wasm' | 'data'> = {
+  js: 'esm',
+  mjs: 'esm',
+  wasm: 'wasm',
+  woff2: 'data',
+  woff: 'data',
+  ttf: 'data',
+  bin: 'data',
+};
 
 function miniflare(bundle: Bundle): Miniflare {
   const modules = Object.fromEntries(
@@ -59,7 +71,17 @@ function miniflare(bundle: Bundle): Miniflare {
       return [file, { type, contents: type === 'esm' ? bytes.toString('utf8') : new Uint8Array(bytes) }];
     }),
   );
-  return new Miniflare({ workers: [{ config: { name: 'bench', ...COMPATIBILITY, manifest: { mainModule: bundle.main, modulesRoot: bundle.dir, modules } } }] } as unknown as ConstructorParameters<typeof Miniflare>[0]);
+  return new Miniflare({
+    workers: [
+      {
+        config: {
+          name: 'bench',
+          ...COMPATIBILITY,
+          manifest: { mainModule: bundle.main, modulesRoot: bundle.dir, modules },
+        },
+      },
+    ],
+  } as unknown as ConstructorParameters<typeof Miniflare>[0]);
 }
 
 /** CPU ticks (user + system) of every workerd process this script started. */
@@ -99,7 +121,12 @@ async function timeRenders(mf: Miniflare, label: string, query: string, body: st
 }
 
 /** Wall time from a fresh workerd to the first response of `path`, median of `samples` isolates. */
-async function coldStart(bundle: Bundle, path: string, body: string | undefined, samples: number): Promise<{ wallMs: number; cpuMs: number }> {
+async function coldStart(
+  bundle: Bundle,
+  path: string,
+  body: string | undefined,
+  samples: number,
+): Promise<{ wallMs: number; cpuMs: number }> {
   const walls: number[] = [];
   const cpus: number[] = [];
   for (let i = 0; i < samples; i++) {
@@ -123,7 +150,11 @@ function startupProfile(entry: string, samples: number): { activeMs: number; win
   const active: number[] = [];
   const windows: number[] = [];
   for (let i = 0; i < samples; i++) {
-    const output = execFileSync('npx', ['wrangler', 'check', 'startup', `--args=${entry}`, '--outfile', join(OUT, 'startup.cpuprofile')], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = execFileSync(
+      'npx',
+      ['wrangler', 'check', 'startup', `--args=${entry}`, '--outfile', join(OUT, 'startup.cpuprofile')],
+      { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     active.push(Number(/Active: ([\d.]+) ms/.exec(output)?.[1]));
     windows.push(Number(/Profile window: ([\d.]+) ms/.exec(output)?.[1]));
   }
@@ -175,16 +206,24 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
     ['PDF, one 1440×810 pt page', 'format=pdf'],
   ] as const;
   // Warm every path first: V8 compiles WebAssembly lazily and tiers hot code up in the background.
-  for (let round = 0; round < 3; round++) for (const [, query] of renders) await post(mf, `/time?${query}&runs=2`, slide);
+  for (let round = 0; round < 3; round++)
+    for (const [, query] of renders) await post(mf, `/time?${query}&runs=2`, slide);
   for (const [label, query] of renders) timings.push(await timeRenders(mf, label, query, slide, runs));
   const { wasmBytes } = (await (await mf.dispatchFetch('http://bench/memory')).json()) as { wasmBytes: number };
   await mf.dispose();
   lines.push('| render | median (performance.now) | workerd CPU per render | bytes |', '| --- | --- | --- | --- |');
-  for (const t of timings) lines.push(`| ${t.label} | ${ms(t.wallMs)} | ${ms(t.cpuMs)} | ${t.bytes.toLocaleString('en-US')} |`);
-  lines.push('', `WebAssembly memory after ${timings.length * (runs + 4)} renders: ${(wasmBytes / 1024 / 1024).toFixed(1)} MiB (of the isolate's 128 MB).`);
+  for (const t of timings)
+    lines.push(`| ${t.label} | ${ms(t.wallMs)} | ${ms(t.cpuMs)} | ${t.bytes.toLocaleString('en-US')} |`);
+  lines.push(
+    '',
+    `WebAssembly memory after ${timings.length * (runs + 4)} renders: ${(wasmBytes / 1024 / 1024).toFixed(1)} MiB (of the isolate's 128 MB).`,
+  );
   const png720 = timings[1]!;
   const svg = timings[4]!;
-  lines.push('', `Targets: PNG 1280×720 under ${IMAGE_TARGETS.png1280Ms} ms — ${Math.min(png720.wallMs, png720.cpuMs) < IMAGE_TARGETS.png1280Ms ? 'met' : 'missed'}; SVG under ${IMAGE_TARGETS.svgMs} ms — ${Math.min(svg.wallMs, svg.cpuMs) < IMAGE_TARGETS.svgMs ? 'met' : 'missed'}.`);
+  lines.push(
+    '',
+    `Targets: PNG 1280×720 under ${IMAGE_TARGETS.png1280Ms} ms — ${Math.min(png720.wallMs, png720.cpuMs) < IMAGE_TARGETS.png1280Ms ? 'met' : 'missed'}; SVG under ${IMAGE_TARGETS.svgMs} ms — ${Math.min(svg.wallMs, svg.cpuMs) < IMAGE_TARGETS.svgMs ? 'met' : 'missed'}.`,
+  );
 
   lines.push('\n## Start-up phase (`wrangler check startup`, median of 3)\n');
   const profiles = [
@@ -204,12 +243,22 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
   const runtimeOnly = await coldStart(baseline, '/', undefined, samples);
   const noImage = await coldStart(images, '/noop', undefined, samples);
   const firstPng = await coldStart(images, '/render?format=png&scale=0.6666666666666666', slide, samples);
-  const over = (t: { wallMs: number; cpuMs: number }) => `${ms(t.wallMs - base.wallMs)} wall, ${ms(t.cpuMs - base.cpuMs)} CPU`;
-  lines.push('| first request on a new isolate | wall | workerd CPU | over a one-line Worker |', '| --- | --- | --- | --- |');
+  const over = (t: { wallMs: number; cpuMs: number }) =>
+    `${ms(t.wallMs - base.wallMs)} wall, ${ms(t.cpuMs - base.cpuMs)} CPU`;
+  lines.push(
+    '| first request on a new isolate | wall | workerd CPU | over a one-line Worker |',
+    '| --- | --- | --- | --- |',
+  );
   lines.push(`| one-line Worker | ${ms(base.wallMs)} | ${ms(base.cpuMs)} | — |`);
-  lines.push(`| runtime + slides, no formats | ${ms(runtimeOnly.wallMs)} | ${ms(runtimeOnly.cpuMs)} | ${over(runtimeOnly)} |`);
-  lines.push(`| runtime + slides + formats, no image | ${ms(noImage.wallMs)} | ${ms(noImage.cpuMs)} | ${over(noImage)} |`);
-  lines.push(`| runtime + slides + formats, PNG 1280×720 | ${ms(firstPng.wallMs)} | ${ms(firstPng.cpuMs)} | ${over(firstPng)} |`);
+  lines.push(
+    `| runtime + slides, no formats | ${ms(runtimeOnly.wallMs)} | ${ms(runtimeOnly.cpuMs)} | ${over(runtimeOnly)} |`,
+  );
+  lines.push(
+    `| runtime + slides + formats, no image | ${ms(noImage.wallMs)} | ${ms(noImage.cpuMs)} | ${over(noImage)} |`,
+  );
+  lines.push(
+    `| runtime + slides + formats, PNG 1280×720 | ${ms(firstPng.wallMs)} | ${ms(firstPng.cpuMs)} | ${over(firstPng)} |`,
+  );
   lines.push(
     '',
     `The first image pays for instantiating the WebAssembly, registering the fonts and V8 compiling the engine's code on first use: about ${ms(firstPng.cpuMs - noImage.cpuMs)} of workerd CPU over a request without an image (read in 10 ms ticks, including process noise).`,
@@ -223,7 +272,13 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
   const ogConfig = join(OUT, 'og.wrangler.json');
   writeFileSync(
     ogConfig,
-    JSON.stringify({ name: 'bench-og', main: join(ROOT, 'bench', 'images-og-worker.ts'), compatibility_date: COMPATIBILITY.compatibilityDate, compatibility_flags: COMPATIBILITY.compatibilityFlags, rules: [{ type: 'Data', globs: ['**/*.woff'], fallthrough: true }] }),
+    JSON.stringify({
+      name: 'bench-og',
+      main: join(ROOT, 'bench', 'images-og-worker.ts'),
+      compatibility_date: COMPATIBILITY.compatibilityDate,
+      compatibility_flags: COMPATIBILITY.compatibilityFlags,
+      rules: [{ type: 'Data', globs: ['**/*.woff'], fallthrough: true }],
+    }),
   );
   const ogBundle = build(join(ROOT, 'bench', 'images-og-worker.ts'), 'og', ogConfig);
   const og = miniflare(ogBundle);
@@ -232,9 +287,16 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
   await og.dispose();
   const png = timings[0]!;
   lines.push('| PNG 1920×1080 | median | workerd CPU per render | bytes |', '| --- | --- | --- | --- |');
-  lines.push(`| takumi (these formats) | ${ms(png.wallMs)} | ${ms(png.cpuMs)} | ${png.bytes.toLocaleString('en-US')} |`);
-  lines.push(`| @cf-wasm/og | ${ms(ogTiming.wallMs)} | ${ms(ogTiming.cpuMs)} | ${ogTiming.bytes.toLocaleString('en-US')} |`);
-  lines.push('', `@cf-wasm/og takes ${(ogTiming.wallMs / png.wallMs).toFixed(1)}× the time (${(ogTiming.cpuMs / png.cpuMs).toFixed(1)}× the CPU) of takumi for the same slide.`);
+  lines.push(
+    `| takumi (these formats) | ${ms(png.wallMs)} | ${ms(png.cpuMs)} | ${png.bytes.toLocaleString('en-US')} |`,
+  );
+  lines.push(
+    `| @cf-wasm/og | ${ms(ogTiming.wallMs)} | ${ms(ogTiming.cpuMs)} | ${ogTiming.bytes.toLocaleString('en-US')} |`,
+  );
+  lines.push(
+    '',
+    `@cf-wasm/og takes ${(ogTiming.wallMs / png.wallMs).toFixed(1)}× the time (${(ogTiming.cpuMs / png.cpuMs).toFixed(1)}× the CPU) of takumi for the same slide.`,
+  );
   return lines.join('\n');
 }
 

@@ -28,7 +28,13 @@ export function measure(name: string, fn: () => unknown, budgetMs = 600): Measur
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
-  return { name, medianMs: median, p99Ms: times[Math.floor(times.length * 0.99)]!, opsPerSecond: 1000 / median, samples: times.length * batch };
+  return {
+    name,
+    medianMs: median,
+    p99Ms: times[Math.floor(times.length * 0.99)]!,
+    opsPerSecond: 1000 / median,
+    samples: times.length * batch,
+  };
 }
 
 export function formatRow(m: Measurement): string {

@@ -45,4 +45,6 @@ for (const file of readdirSync(out, { recursive: true }) as string[]) {
   raw += bytes.length;
   gzip += gzipSync(bytes, { level: 9 }).length;
 }
-console.log(`| bundle | raw | gzip -9 |\n| --- | --- | --- |\n| the Worker with images (WASM, fonts, JS) | ${(raw / 1024).toFixed(1)} KiB | ${(gzip / 1024).toFixed(1)} KiB |`);
+console.log(
+  `| bundle | raw | gzip -9 |\n| --- | --- | --- |\n| the Worker with images (WASM, fonts, JS) | ${(raw / 1024).toFixed(1)} KiB | ${(gzip / 1024).toFixed(1)} KiB |`,
+);

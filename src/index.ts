@@ -3,7 +3,13 @@
  * pieces a host needs to define its own primitives, packs, frames and views.
  */
 export { createIsomerRuntime } from './core/runtime/runtime.ts';
-export type { IsomerRuntime, IsomerRuntimeOptions, RuntimeSurfaces, HostCapabilities, SurfaceSupport } from './core/runtime/runtime.ts';
+export type {
+  IsomerRuntime,
+  IsomerRuntimeOptions,
+  RuntimeSurfaces,
+  HostCapabilities,
+  SurfaceSupport,
+} from './core/runtime/runtime.ts';
 export { defineView, RegisteredViewInputError } from './core/runtime/views.ts';
 export type { RegisteredView, RegisteredViewSummary, ViewRegistry, ViewRequestResult } from './core/runtime/views.ts';
 export type { RuntimeAuthoringContext, PrimitiveDescriptions, PropDescriptor } from './core/runtime/authoring.ts';
@@ -11,19 +17,64 @@ export type { TextSurface, TextRenderOptions } from './core/runtime/surfaces/tex
 export type { MarkdownSurface, MarkdownRenderOptions } from './core/runtime/surfaces/markdown.ts';
 export type { HTMLSurface, HTMLRenderOptions, HTMLRenderResult } from './core/runtime/surfaces/html.ts';
 export type { SlackSurface, SlackRenderOptions } from './core/runtime/surfaces/slack.ts';
-export type { SnapshotSurface, SnapshotRenderOptions, SnapshotRenderResult, SnapshotPagesResult, SnapshotWarning } from './core/runtime/surfaces/snapshot.ts';
+export type {
+  SnapshotSurface,
+  SnapshotRenderOptions,
+  SnapshotRenderResult,
+  SnapshotPagesResult,
+  SnapshotWarning,
+} from './core/runtime/surfaces/snapshot.ts';
 
 export { definePrimitive, createChildNodeWalker, exampleNodes } from './core/sdk/primitive.ts';
-export type { PrimitiveDefinition, PrimitiveCatalogEntry, PrimitiveRenderers, RenderScope, RenderEnv, HtmlRenderEnv, ChildNode, PrimitiveExample } from './core/sdk/primitive.ts';
+export type {
+  PrimitiveDefinition,
+  PrimitiveCatalogEntry,
+  PrimitiveRenderers,
+  RenderScope,
+  RenderEnv,
+  HtmlRenderEnv,
+  ChildNode,
+  PrimitiveExample,
+} from './core/sdk/primitive.ts';
 export { definePrimitivePack, composePacks } from './core/sdk/pack.ts';
 export type { PrimitivePack, PrimitivePackInput, PrimitiveGroup } from './core/sdk/pack.ts';
 export { checkInputBudget, MAX_INPUT_DEPTH, MAX_INPUT_VALUES, MAX_INPUT_CHARACTERS } from './core/sdk/budget.ts';
 export type { InputBudget, InputBudgetResult } from './core/sdk/budget.ts';
-export { IsomerError, CompositionValidationError, formatValidationError, isInputRefusal, ISOMER_ERROR_CODES } from './core/sdk/errors.ts';
+export {
+  IsomerError,
+  CompositionValidationError,
+  formatValidationError,
+  isInputRefusal,
+  ISOMER_ERROR_CODES,
+} from './core/sdk/errors.ts';
 export type { IsomerErrorCode, ValidationError } from './core/sdk/errors.ts';
-export type { ValidationWarning, ValidationResult, CheckedValidationResult, ParsedComposition, ValidationErrorMode } from './core/sdk/validate.ts';
-export { SURFACE_NAMES, RENDER_THEMES, NAMED_COLORS, requiredString, optionalString, finiteNumber, positiveFiniteNumber, nonNegativeFiniteNumber, enumOf, isVisibleOnSurface } from './core/sdk/composition.ts';
-export type { Composition, CompositionMeta, PrimitiveNode, SurfaceName, RenderTheme, NamedColor } from './core/sdk/composition.ts';
+export type {
+  ValidationWarning,
+  ValidationResult,
+  CheckedValidationResult,
+  ParsedComposition,
+  ValidationErrorMode,
+} from './core/sdk/validate.ts';
+export {
+  SURFACE_NAMES,
+  RENDER_THEMES,
+  NAMED_COLORS,
+  requiredString,
+  optionalString,
+  finiteNumber,
+  positiveFiniteNumber,
+  nonNegativeFiniteNumber,
+  enumOf,
+  isVisibleOnSurface,
+} from './core/sdk/composition.ts';
+export type {
+  Composition,
+  CompositionMeta,
+  PrimitiveNode,
+  SurfaceName,
+  RenderTheme,
+  NamedColor,
+} from './core/sdk/composition.ts';
 export type { Frame, FrameHeader, FrameComposition, FrameViewport, FrameDispatcher } from './core/sdk/frame.ts';
 export {
   navigationHref,
@@ -43,7 +94,15 @@ export { md, inlineMarks, isMarkdownContent } from './core/sdk/markdown/content.
 export type { MarkdownContent, MarkdownBlock, MarkdownInline } from './core/sdk/markdown/content.ts';
 export { serializeMarkdown } from './core/sdk/markdown/serialize.ts';
 export { SLACK_LIMITS } from './core/sdk/slack/limits.ts';
-export { escapeMrkdwn, mrkdwnLink, mrkdwnCode, mrkdwnBold, mrkdwnItalic, mrkdwnSection, plainText } from './core/sdk/slack/mrkdwn.ts';
+export {
+  escapeMrkdwn,
+  mrkdwnLink,
+  mrkdwnCode,
+  mrkdwnBold,
+  mrkdwnItalic,
+  mrkdwnSection,
+  plainText,
+} from './core/sdk/slack/mrkdwn.ts';
 export { clampSlackText } from './core/sdk/slack/clamp.ts';
 export type { SlackBlock, SlackMessage, SlackAssetRequest, SlackText } from './core/sdk/slack/blocks.ts';
 
@@ -57,5 +116,16 @@ export { checkComposition } from './core/tools/check.ts';
 export type { IsomerCompositionCheck } from './core/tools/check.ts';
 export { textResult, jsonResult, imageResult } from './core/tools/results.ts';
 export type { IsomerToolResult, IsomerToolContent } from './core/tools/results.ts';
-export { ISOMER_TOOL_NAMES, ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSITION_SCHEMA_URI, ISOMER_COMPOSE_PROMPT } from './core/tools/names.ts';
-export type { IsomerToolsRuntime, IsomerToolsFrame, IsomerToolsFormat, IsomerGuideOptions, AuthoringProfileId } from './core/tools/types.ts';
+export {
+  ISOMER_TOOL_NAMES,
+  ISOMER_AUTHORING_GUIDE_URI,
+  ISOMER_COMPOSITION_SCHEMA_URI,
+  ISOMER_COMPOSE_PROMPT,
+} from './core/tools/names.ts';
+export type {
+  IsomerToolsRuntime,
+  IsomerToolsFrame,
+  IsomerToolsFormat,
+  IsomerGuideOptions,
+  AuthoringProfileId,
+} from './core/tools/types.ts';

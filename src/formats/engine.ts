@@ -24,13 +24,23 @@ export interface EngineRenderOptions {
 
 /** The synchronous calls of takumi's WASM renderer that the formats use. */
 export interface TakumiEngine {
-  render(node: Node, options: EngineRenderOptions & { format: RasterFormat; quality?: number }): Uint8Array<ArrayBuffer>;
+  render(
+    node: Node,
+    options: EngineRenderOptions & { format: RasterFormat; quality?: number },
+  ): Uint8Array<ArrayBuffer>;
   renderSvg(node: Node, options: EngineRenderOptions): string;
   measure(node: Node, options: EngineRenderOptions): MeasuredNode;
 }
 
 interface WasmRenderer extends TakumiEngine {
-  registerFont(font: { name: string; data: Uint8Array; weight: number; style: string; unicodeRange?: [number, number][]; generic?: string }): unknown;
+  registerFont(font: {
+    name: string;
+    data: Uint8Array;
+    weight: number;
+    style: string;
+    unicodeRange?: [number, number][];
+    generic?: string;
+  }): unknown;
   free(): void;
 }
 
@@ -78,7 +88,9 @@ function startEngine(fonts: readonly ImageFontFace[]): TakumiEngine {
         data: face.data instanceof Uint8Array ? face.data : new Uint8Array(face.data),
         weight: face.weight,
         style: face.style,
-        ...(face.unicodeRange ? { unicodeRange: face.unicodeRange.map(([first, last]) => [first, last] as [number, number]) } : {}),
+        ...(face.unicodeRange
+          ? { unicodeRange: face.unicodeRange.map(([first, last]) => [first, last] as [number, number]) }
+          : {}),
         ...(face.generic ? { generic: face.generic } : {}),
       });
     }

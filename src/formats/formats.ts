@@ -9,8 +9,14 @@ import { writePdf } from './pdf/render.ts';
  * validates a composition and returns its markup with CSS committed to one colour scheme.
  */
 export interface ImageSnapshotSource {
-  render(composition: unknown, options?: { theme?: RenderTheme; frame?: string }): { html: string; css: string; width: number; height: number };
-  renderPages(compositions: readonly unknown[], options?: { theme?: RenderTheme; frame?: string }): { pages: readonly { html: string }[]; css: string; width: number; height: number };
+  render(
+    composition: unknown,
+    options?: { theme?: RenderTheme; frame?: string },
+  ): { html: string; css: string; width: number; height: number };
+  renderPages(
+    compositions: readonly unknown[],
+    options?: { theme?: RenderTheme; frame?: string },
+  ): { pages: readonly { html: string }[]; css: string; width: number; height: number };
 }
 
 export interface ImageFormatsOptions {
@@ -89,12 +95,18 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
   const pdfImageScale = checkScale(options.pdfImageScale ?? 1, 'pdfImageScale');
   const engine = (): TakumiEngine => takumiEngine(fonts);
 
-  const snapshotOptions = (theme: RenderTheme | undefined) => ({ ...(theme ? { theme } : {}), ...(frame ? { frame } : {}) });
+  const snapshotOptions = (theme: RenderTheme | undefined) => ({
+    ...(theme ? { theme } : {}),
+    ...(frame ? { frame } : {}),
+  });
 
   const prepare = (composition: unknown, renderOptions: ImageRenderOptions | undefined) => {
     const image = snapshot.render(composition, snapshotOptions(renderOptions?.theme));
     const scale = renderOptions?.scale === undefined ? defaultScale : checkScale(renderOptions.scale, 'scale');
-    const output = { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
+    const output = {
+      width: Math.max(1, Math.round(image.width * scale)),
+      height: Math.max(1, Math.round(image.height * scale)),
+    };
     checkPixels(output.width, output.height, `scale ${scale}`);
     return { image, scale, output, document: toImageDocument(image.html, image.css) };
   };
@@ -108,9 +120,16 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     },
   });
 
-  const renderDeck = async (compositions: readonly unknown[], pdfOptions: PdfRenderOptions = {}): Promise<ImageBytes> => {
+  const renderDeck = async (
+    compositions: readonly unknown[],
+    pdfOptions: PdfRenderOptions = {},
+  ): Promise<ImageBytes> => {
     const deck = snapshot.renderPages(compositions, snapshotOptions(pdfOptions.theme));
-    checkPixels(Math.round(deck.width * pdfImageScale), Math.round(deck.height * pdfImageScale), `pdfImageScale ${pdfImageScale}`);
+    checkPixels(
+      Math.round(deck.width * pdfImageScale),
+      Math.round(deck.height * pdfImageScale),
+      `pdfImageScale ${pdfImageScale}`,
+    );
     const title = pdfOptions.title ?? titleOf(compositions[0]);
     return writePdf(
       engine(),
@@ -127,12 +146,15 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
       async render(composition, renderOptions) {
         const { image, output, document } = prepare(composition, renderOptions);
         const svg = engine().renderSvg(document.node, { width: image.width, height: image.height, css: document.css });
-        return output.width === image.width && output.height === image.height ? svg : resizeSvg(svg, output.width, output.height);
+        return output.width === image.width && output.height === image.height
+          ? svg
+          : resizeSvg(svg, output.width, output.height);
       },
     },
     pdf: {
       mimeType: 'application/pdf',
-      render: (composition, renderOptions) => renderDeck([composition], renderOptions?.theme ? { theme: renderOptions.theme } : {}),
+      render: (composition, renderOptions) =>
+        renderDeck([composition], renderOptions?.theme ? { theme: renderOptions.theme } : {}),
       renderDeck,
     },
   };
@@ -142,22 +164,31 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
  * A deck as one PDF, one page per composition: the `renderPdf(compositions)` of a host that has a
  * snapshot surface but no formats object yet.
  */
-export function renderPdf(snapshot: ImageSnapshotSource, compositions: readonly unknown[], options: PdfRenderOptions & Pick<ImageFormatsOptions, 'frame' | 'pdfImageScale' | 'fonts'> = {}): Promise<ImageBytes> {
+export function renderPdf(
+  snapshot: ImageSnapshotSource,
+  compositions: readonly unknown[],
+  options: PdfRenderOptions & Pick<ImageFormatsOptions, 'frame' | 'pdfImageScale' | 'fonts'> = {},
+): Promise<ImageBytes> {
   const { frame, pdfImageScale, fonts, ...pdfOptions } = options;
-  return createImageFormats({ snapshot, ...(frame ? { frame } : {}), ...(pdfImageScale !== undefined ? { pdfImageScale } : {}), ...(fonts ? { fonts } : {}) }).pdf.renderDeck(
-    compositions,
-    pdfOptions,
-  );
+  return createImageFormats({
+    snapshot,
+    ...(frame ? { frame } : {}),
+    ...(pdfImageScale !== undefined ? { pdfImageScale } : {}),
+    ...(fonts ? { fonts } : {}),
+  }).pdf.renderDeck(compositions, pdfOptions);
 }
 
 function checkPixels(width: number, height: number, cause: string): void {
   if (width * height > MAX_OUTPUT_PIXELS) {
-    throw new RangeError(`${cause} makes a ${width}×${height} image; the most this renders is ${MAX_OUTPUT_PIXELS.toLocaleString('en-US')} pixels`);
+    throw new RangeError(
+      `${cause} makes a ${width}×${height} image; the most this renders is ${MAX_OUTPUT_PIXELS.toLocaleString('en-US')} pixels`,
+    );
   }
 }
 
 function checkScale(scale: number, name: string): number {
-  if (!Number.isFinite(scale) || scale <= 0) throw new RangeError(`${name} must be a finite number above 0, got ${String(scale)}`);
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new RangeError(`${name} must be a finite number above 0, got ${String(scale)}`);
   return scale;
 }
 

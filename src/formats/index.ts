@@ -4,7 +4,16 @@
  * and about a megabyte of fonts into the bundle (nothing runs until the first image request).
  */
 export { createImageFormats, renderPdf, MAX_OUTPUT_PIXELS } from './formats.ts';
-export type { ImageBytes, ImageFormat, ImageFormats, ImageFormatsOptions, ImageRenderOptions, ImageSnapshotSource, PdfFormat, PdfRenderOptions } from './formats.ts';
+export type {
+  ImageBytes,
+  ImageFormat,
+  ImageFormats,
+  ImageFormatsOptions,
+  ImageRenderOptions,
+  ImageSnapshotSource,
+  PdfFormat,
+  PdfRenderOptions,
+} from './formats.ts';
 export { BUNDLED_FONTS, parseUnicodeRange } from './fonts.ts';
 export type { ImageFontFace, CodePointRange } from './fonts.ts';
 export { RESOURCE_CACHE_BYTES, GLYPH_CACHE_BYTES, engineMemoryBytes } from './engine.ts';

@@ -4,8 +4,25 @@ import { createWorkerConfig, type WorkerConfig, type WorkerOptions } from './con
 import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
 import { createMcpEndpoint } from './mcp.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { corsOrigin, forbiddenOrigin, isPreflight, originAllowed, parseOriginSettings, preflight, withCors, type OriginSettings } from './origins.ts';
-import { callTool, getPrompt, listPrompts, listResources, listTools, readResource, renderComposition } from './routes.ts';
+import {
+  corsOrigin,
+  forbiddenOrigin,
+  isPreflight,
+  originAllowed,
+  parseOriginSettings,
+  preflight,
+  withCors,
+  type OriginSettings,
+} from './origins.ts';
+import {
+  callTool,
+  getPrompt,
+  listPrompts,
+  listResources,
+  listTools,
+  readResource,
+  renderComposition,
+} from './routes.ts';
 
 /** The bindings the Worker reads; all optional, so `npm start` runs with none. */
 export interface WorkerEnv {
@@ -32,16 +49,26 @@ type Method = 'GET' | 'POST';
 function settingsCache(): (env: WorkerEnv | undefined) => Promise<Settings> {
   const cache = new Map<string, Promise<Settings>>();
   return (env) => {
-    const key = JSON.stringify([env?.ISOMER_TOKENS ?? null, env?.ISOMER_ALLOWED_ORIGINS ?? null, env?.ISOMER_CORS_ORIGINS ?? null]);
+    const key = JSON.stringify([
+      env?.ISOMER_TOKENS ?? null,
+      env?.ISOMER_ALLOWED_ORIGINS ?? null,
+      env?.ISOMER_CORS_ORIGINS ?? null,
+    ]);
     let settings = cache.get(key);
     if (settings === undefined) {
       settings = (async () => {
         const auth = await parseAuthSettings(env?.ISOMER_TOKENS);
         const origins = parseOriginSettings(env?.ISOMER_ALLOWED_ORIGINS, env?.ISOMER_CORS_ORIGINS);
-        if (auth.mode === 'open') console.warn('isomer-edge: ISOMER_TOKENS is not set, so every route is open to anyone who can reach this Worker (wrangler secret put ISOMER_TOKENS).');
+        if (auth.mode === 'open')
+          console.warn(
+            'isomer-edge: ISOMER_TOKENS is not set, so every route is open to anyone who can reach this Worker (wrangler secret put ISOMER_TOKENS).',
+          );
         if (auth.mode === 'misconfigured') console.error(`isomer-edge: refusing every request: ${auth.reason}.`);
         const ignored = [...(origins.allowed?.ignored ?? []), ...origins.cors.ignored];
-        if (ignored.length > 0) console.warn(`isomer-edge: ignoring origin entries that are not http(s) origins: ${ignored.map((entry) => JSON.stringify(entry)).join(', ')}`);
+        if (ignored.length > 0)
+          console.warn(
+            `isomer-edge: ignoring origin entries that are not http(s) origins: ${ignored.map((entry) => JSON.stringify(entry)).join(', ')}`,
+          );
         return { auth, origins };
       })();
       if (cache.size > 8) cache.clear();
@@ -64,7 +91,9 @@ function withBaseHeaders(response: Response): Response {
  * and kept for the isolate's life. Register your own views and formats here.
  * @example export default createWorker({ views: [myView], formats: { png } });
  */
-export function createWorker(options: WorkerOptions = {}): ExportedHandler<WorkerEnv> & { fetch: NonNullable<ExportedHandler<WorkerEnv>['fetch']> } {
+export function createWorker(
+  options: WorkerOptions = {},
+): ExportedHandler<WorkerEnv> & { fetch: NonNullable<ExportedHandler<WorkerEnv>['fetch']> } {
   let config: WorkerConfig | undefined;
   const getConfig = () => (config ??= createWorkerConfig(options));
   let mcp: ReturnType<typeof createMcpEndpoint> | undefined;
@@ -75,7 +104,9 @@ export function createWorker(options: WorkerOptions = {}): ExportedHandler<Worke
   const app = new Hono<AppEnv>();
 
   app.onError((error) => {
-    console.error(`isomer-edge: ${boundText(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`);
+    console.error(
+      `isomer-edge: ${boundText(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`,
+    );
     return errorResponse('INTERNAL_ERROR', 'The Worker failed to handle this request.');
   });
   app.notFound(() => errorResponse('NOT_FOUND', 'No such route; GET /openapi.json lists them.'));
@@ -86,7 +117,10 @@ export function createWorker(options: WorkerOptions = {}): ExportedHandler<Worke
   });
 
   /** One path, its methods; anything else is 405 with `Allow`. */
-  const route = (path: string, handlers: Partial<Record<Method, (c: Context<AppEnv>) => Response | Promise<Response>>>) => {
+  const route = (
+    path: string,
+    handlers: Partial<Record<Method, (c: Context<AppEnv>) => Response | Promise<Response>>>,
+  ) => {
     const methods = Object.keys(handlers) as Method[];
     const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
     app.all(path, (c) => {
@@ -122,7 +156,12 @@ export function createWorker(options: WorkerOptions = {}): ExportedHandler<Worke
   route('/prompts', { GET: () => listPrompts(getConfig()) });
   route('/prompts/:name', { POST: (c) => getPrompt(getConfig(), c.req.param('name') ?? '', c.req.raw) });
   route('/render/:format', { POST: (c) => renderComposition(getConfig(), c.req.param('format') ?? '', c.req.raw) });
-  route('/openapi.json', { GET: () => new Response((openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()))), { headers: { 'content-type': 'application/json' } }) });
+  route('/openapi.json', {
+    GET: () =>
+      new Response((openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()))), {
+        headers: { 'content-type': 'application/json' },
+      }),
+  });
   route('/mcp', { POST: (c) => getMcp()(c.req.raw, c.get('caller')) });
 
   return { fetch: (request, env, ctx) => app.fetch(request, env, ctx) };

@@ -21,7 +21,10 @@ const tokenEntrySchema = z.strictObject({
 });
 
 /** `ISOMER_TOKENS`: `{ "<token>": { "caller": "<name>", "context"?: { … } } }`. */
-export const tokensSecretSchema = z.record(z.string().min(MIN_TOKEN_LENGTH).max(MAX_TOKEN_LENGTH).regex(TOKEN_PATTERN), tokenEntrySchema);
+export const tokensSecretSchema = z.record(
+  z.string().min(MIN_TOKEN_LENGTH).max(MAX_TOKEN_LENGTH).regex(TOKEN_PATTERN),
+  tokenEntrySchema,
+);
 
 export type AuthSettings =
   | { mode: 'open' }
@@ -48,7 +51,10 @@ export async function parseAuthSettings(raw: string | undefined): Promise<AuthSe
   if (!parsed.success) {
     // Never print the secret's values: only where the problem is.
     const where = parsed.error.issues[0]?.path.length ? 'an entry' : 'the top level';
-    return { mode: 'misconfigured', reason: `ISOMER_TOKENS must map tokens (${MIN_TOKEN_LENGTH}+ token characters) to { caller, context? }; ${where} does not` };
+    return {
+      mode: 'misconfigured',
+      reason: `ISOMER_TOKENS must map tokens (${MIN_TOKEN_LENGTH}+ token characters) to { caller, context? }; ${where} does not`,
+    };
   }
   const tokens = Object.entries(parsed.data);
   if (tokens.length === 0) return { mode: 'misconfigured', reason: 'ISOMER_TOKENS holds no tokens' };
@@ -57,11 +63,18 @@ export async function parseAuthSettings(raw: string | undefined): Promise<AuthSe
     const context = JSON.stringify(entry.context ?? {});
     const seen = contexts.get(entry.caller);
     // Tools are cached per caller, so one caller must mean one context.
-    if (seen !== undefined && seen !== context) return { mode: 'misconfigured', reason: `ISOMER_TOKENS gives caller ${JSON.stringify(boundText(entry.caller, 64))} two different contexts` };
+    if (seen !== undefined && seen !== context)
+      return {
+        mode: 'misconfigured',
+        reason: `ISOMER_TOKENS gives caller ${JSON.stringify(boundText(entry.caller, 64))} two different contexts`,
+      };
     contexts.set(entry.caller, context);
   }
   const entries = await Promise.all(
-    tokens.map(async ([token, entry]) => ({ digest: await sha256(token), caller: Object.freeze({ caller: entry.caller, context: Object.freeze({ ...(entry.context ?? {}) }) }) })),
+    tokens.map(async ([token, entry]) => ({
+      digest: await sha256(token),
+      caller: Object.freeze({ caller: entry.caller, context: Object.freeze({ ...(entry.context ?? {}) }) }),
+    })),
   );
   return { mode: 'tokens', entries };
 }
@@ -76,16 +89,30 @@ function digestsEqual(a: Uint8Array, b: Uint8Array): boolean {
 const CHALLENGE = 'Bearer realm="isomer-edge"';
 
 function unauthorized(message: string, invalidToken: boolean): Response {
-  return errorResponse('UNAUTHORIZED', message, {}, { 'www-authenticate': invalidToken ? `${CHALLENGE}, error="invalid_token"` : CHALLENGE });
+  return errorResponse(
+    'UNAUTHORIZED',
+    message,
+    {},
+    { 'www-authenticate': invalidToken ? `${CHALLENGE}, error="invalid_token"` : CHALLENGE },
+  );
 }
 
 /**
  * The caller a request authenticates as, or the 401/500 to answer. Every configured token is
  * compared (SHA-256 digests, constant time), so timing says nothing about which one was close.
  */
-export async function authenticate(request: Request, settings: AuthSettings): Promise<{ caller: WorkerCaller } | { response: Response }> {
+export async function authenticate(
+  request: Request,
+  settings: AuthSettings,
+): Promise<{ caller: WorkerCaller } | { response: Response }> {
   if (settings.mode === 'open') return { caller: ANONYMOUS_CALLER };
-  if (settings.mode === 'misconfigured') return { response: errorResponse('AUTH_MISCONFIGURED', 'The Worker’s ISOMER_TOKENS secret is invalid; see the Worker log.') };
+  if (settings.mode === 'misconfigured')
+    return {
+      response: errorResponse(
+        'AUTH_MISCONFIGURED',
+        'The Worker’s ISOMER_TOKENS secret is invalid; see the Worker log.',
+      ),
+    };
   const header = request.headers.get('authorization');
   const match = header === null ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   if (!match) return { response: unauthorized('Send Authorization: Bearer <token>.', false) };

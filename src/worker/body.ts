@@ -12,7 +12,12 @@ export function isJsonMediaType(contentType: string | null): boolean {
 }
 
 function tooLarge(): JsonBodyResult {
-  return { ok: false, response: errorResponse('PAYLOAD_TOO_LARGE', `The body is larger than ${MAX_BODY_BYTES} bytes.`, { limit: MAX_BODY_BYTES }) };
+  return {
+    ok: false,
+    response: errorResponse('PAYLOAD_TOO_LARGE', `The body is larger than ${MAX_BODY_BYTES} bytes.`, {
+      limit: MAX_BODY_BYTES,
+    }),
+  };
 }
 
 /**
@@ -32,7 +37,10 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   // A declared non-JSON body is refused unread; an undeclared type is read, since it may be empty.
   if (contentType !== null && !isJsonMediaType(contentType)) {
     await request.body.cancel().catch(() => {});
-    return { ok: false, response: errorResponse('UNSUPPORTED_MEDIA_TYPE', 'Send the body as Content-Type: application/json.') };
+    return {
+      ok: false,
+      response: errorResponse('UNSUPPORTED_MEDIA_TYPE', 'Send the body as Content-Type: application/json.'),
+    };
   }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -48,7 +56,11 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
     chunks.push(value);
   }
   if (total === 0) return empty;
-  if (contentType === null) return { ok: false, response: errorResponse('UNSUPPORTED_MEDIA_TYPE', 'Send the body as Content-Type: application/json.') };
+  if (contentType === null)
+    return {
+      ok: false,
+      response: errorResponse('UNSUPPORTED_MEDIA_TYPE', 'Send the body as Content-Type: application/json.'),
+    };
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

@@ -3,7 +3,12 @@ import { createIsomerRuntime, type IsomerRuntime } from '../core/runtime/runtime
 import type { RegisteredView } from '../core/runtime/views.ts';
 import { slideDeckFrame, slidesPack, SLIDES_GUIDE, SLIDES_RULES } from '../core/packs/slides/index.ts';
 import { RUNTIME_FORMATS } from '../core/tools/names.ts';
-import { createIsomerPrompts, createIsomerResources, type IsomerPrompt, type IsomerResource } from '../core/tools/resources.ts';
+import {
+  createIsomerPrompts,
+  createIsomerResources,
+  type IsomerPrompt,
+  type IsomerResource,
+} from '../core/tools/resources.ts';
 import { createIsomerTools, type IsomerTool } from '../core/tools/tools.ts';
 import type { AuthoringProfileId, IsomerGuideOptions, IsomerToolsFormat } from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
@@ -72,7 +77,10 @@ export interface WorkerConfig {
 
 /** JSON Schema of what a client sends (draft 2020-12, the dialect OpenAPI 3.1 and MCP use). */
 export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
 }
 
 function once<T>(build: () => T): () => T {
@@ -94,7 +102,10 @@ export function createWorkerConfig(options: WorkerOptions = {}): WorkerConfig {
     formats: [...(images ? IMAGE_FORMAT_NAMES : []), ...Object.keys(options.formats ?? {})],
   });
   // The image formats start nothing until the first image request.
-  const formats: Record<string, IsomerToolsFormat> = { ...(images ? createImageFormats({ snapshot: runtime.surfaces.snapshot! }) : {}), ...(options.formats ?? {}) };
+  const formats: Record<string, IsomerToolsFormat> = {
+    ...(images ? createImageFormats({ snapshot: runtime.surfaces.snapshot! }) : {}),
+    ...(options.formats ?? {}),
+  };
   const guide: Omit<IsomerGuideOptions, 'runtime'> = {
     guide: options.guide ?? SLIDES_GUIDE,
     rules: options.rules ?? SLIDES_RULES,
@@ -125,7 +136,14 @@ export function createWorkerConfig(options: WorkerOptions = {}): WorkerConfig {
     prompts,
     toolsFor,
     // Every caller's tools share these schemas; only the views' host context differs.
-    toolSummaries: once(() => listed.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema: inputJsonSchema(inputSchema) }))),
+    toolSummaries: once(() =>
+      listed.map(({ name, title, description, inputSchema }) => ({
+        name,
+        title,
+        description,
+        inputSchema: inputJsonSchema(inputSchema),
+      })),
+    ),
     promptSummaries: once(() =>
       prompts.map(({ name, title, description, argsSchema }) => ({
         name,
@@ -133,7 +151,10 @@ export function createWorkerConfig(options: WorkerOptions = {}): WorkerConfig {
         description,
         arguments: Object.entries(argsSchema.shape).map(([key, field]) => {
           const schema = field as z.ZodType;
-          const argument: PromptSummary['arguments'][number] = { name: key, required: !schema.safeParse(undefined).success };
+          const argument: PromptSummary['arguments'][number] = {
+            name: key,
+            required: !schema.safeParse(undefined).success,
+          };
           if (schema.description) argument.description = schema.description;
           return argument;
         }),

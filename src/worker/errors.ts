@@ -42,13 +42,25 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...BASE_HEADERS, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...BASE_HEADERS, ...headers },
+  });
 }
 
 /**
  * `{ "error": { "code", "message", …details } }` with the code's status. `message` is written by
  * the Worker; anything derived from the request goes through `boundText` first.
  */
-export function errorResponse(code: WorkerErrorCode, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ error: { code, message: boundText(message, 400), ...details } }, WORKER_ERROR_STATUS[code], headers);
+export function errorResponse(
+  code: WorkerErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
+  return jsonResponse(
+    { error: { code, message: boundText(message, 400), ...details } },
+    WORKER_ERROR_STATUS[code],
+    headers,
+  );
 }

@@ -3,7 +3,13 @@
  * serves the HTTP routes and the MCP endpoint, for a deployment that registers its own views.
  */
 export { createWorker, type WorkerEnv } from './app.ts';
-export { createWorkerConfig, type WorkerConfig, type WorkerOptions, type ToolSummary, type PromptSummary } from './config.ts';
+export {
+  createWorkerConfig,
+  type WorkerConfig,
+  type WorkerOptions,
+  type ToolSummary,
+  type PromptSummary,
+} from './config.ts';
 export { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 export { buildMcpServer, createMcpEndpoint } from './mcp.ts';
 export { buildOpenApiDocument } from './openapi.ts';

@@ -18,7 +18,15 @@ export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpS
   const server = new McpServer(
     { name: WORKER_NAME, version: WORKER_VERSION },
     // The lists are fixed for a deployment's life, so no list ever changes under a client.
-    { instructions: INSTRUCTIONS, maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS, capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } } },
+    {
+      instructions: INSTRUCTIONS,
+      maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+      },
+    },
   );
   for (const tool of config.toolsFor(caller)) {
     const { name, title, description, inputSchema } = tool;
@@ -32,7 +40,9 @@ export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpS
   }
   for (const resource of config.resources) {
     const { name, uri, title, description, mimeType } = resource;
-    server.registerResource(name, uri, { title, description, mimeType }, ({ href }) => ({ contents: [{ uri: href, mimeType, text: resource.read() }] }));
+    server.registerResource(name, uri, { title, description, mimeType }, ({ href }) => ({
+      contents: [{ uri: href, mimeType, text: resource.read() }],
+    }));
   }
   for (const prompt of config.prompts) {
     const { name, title, description, argsSchema } = prompt;
@@ -61,5 +71,6 @@ export function createMcpEndpoint(config: WorkerConfig): (request: Request, call
     onerror: (error) => console.warn(`isomer-edge mcp: ${boundText(error.message)}`),
   });
   // The SDK passes authInfo through untouched; the Worker authenticated the request already.
-  return (request, caller) => handler.fetch(request, { authInfo: { token: '', clientId: caller.caller, scopes: [], extra: { caller } } });
+  return (request, caller) =>
+    handler.fetch(request, { authInfo: { token: '', clientId: caller.caller, scopes: [], extra: { caller } } });
 }

@@ -19,7 +19,11 @@ type Json = Record<string, unknown>;
 
 /** A component schema: OpenAPI 3.1 speaks draft 2020-12, so only the `$schema` line goes. */
 function component(schema: z.ZodType): Json {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Json;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+  }) as Json;
   return rest;
 }
 
@@ -59,8 +63,19 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     Health: component(healthSchema),
   };
   const paths: Record<string, Json> = {
-    '/healthz': { get: { summary: 'Liveness; never needs a token.', security: [], responses: { '200': { description: 'Up.', content: json(ref('Health')) } } } },
-    '/tools': { get: { summary: 'List the tools with their input JSON Schemas.', responses: { '200': { description: 'The tools.', content: json(ref('ToolList')) }, ...COMMON_ERRORS } } },
+    '/healthz': {
+      get: {
+        summary: 'Liveness; never needs a token.',
+        security: [],
+        responses: { '200': { description: 'Up.', content: json(ref('Health')) } },
+      },
+    },
+    '/tools': {
+      get: {
+        summary: 'List the tools with their input JSON Schemas.',
+        responses: { '200': { description: 'The tools.', content: json(ref('ToolList')) }, ...COMMON_ERRORS },
+      },
+    },
   };
   for (const tool of tools) {
     const { $schema: _dialect, ...input } = tool.inputSchema;
@@ -73,23 +88,50 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         summary: tool.title,
         description: tool.description,
         requestBody: { required: !empty, content: json(ref(inputName)) },
-        responses: { '200': { description: 'The tool’s result.', content: json(ref('ToolResult')) }, ...BODY_ERRORS, ...COMMON_ERRORS },
+        responses: {
+          '200': { description: 'The tool’s result.', content: json(ref('ToolResult')) },
+          ...BODY_ERRORS,
+          ...COMMON_ERRORS,
+        },
       },
     };
   }
-  paths['/resources'] = { get: { summary: 'List the resources.', responses: { '200': { description: 'The resources.', content: json(ref('ResourceList')) }, ...COMMON_ERRORS } } };
+  paths['/resources'] = {
+    get: {
+      summary: 'List the resources.',
+      responses: { '200': { description: 'The resources.', content: json(ref('ResourceList')) }, ...COMMON_ERRORS },
+    },
+  };
   paths['/resources/{name}'] = {
     get: {
       summary: 'Read a resource, served with its own MIME type.',
-      parameters: [nameParameter(config.resources.map((resource) => resource.name), 'A resource name from GET /resources.')],
+      parameters: [
+        nameParameter(
+          config.resources.map((resource) => resource.name),
+          'A resource name from GET /resources.',
+        ),
+      ],
       responses: {
-        '200': { description: 'The resource.', content: Object.fromEntries(config.resources.map((resource) => [resource.mimeType, { schema: resource.mimeType === 'application/json' ? { type: 'object' } : { type: 'string' } }])) },
+        '200': {
+          description: 'The resource.',
+          content: Object.fromEntries(
+            config.resources.map((resource) => [
+              resource.mimeType,
+              { schema: resource.mimeType === 'application/json' ? { type: 'object' } : { type: 'string' } },
+            ]),
+          ),
+        },
         '404': errorOf('RESOURCE_NOT_FOUND.'),
         ...COMMON_ERRORS,
       },
     },
   };
-  paths['/prompts'] = { get: { summary: 'List the prompts and their arguments.', responses: { '200': { description: 'The prompts.', content: json(ref('PromptList')) }, ...COMMON_ERRORS } } };
+  paths['/prompts'] = {
+    get: {
+      summary: 'List the prompts and their arguments.',
+      responses: { '200': { description: 'The prompts.', content: json(ref('PromptList')) }, ...COMMON_ERRORS },
+    },
+  };
   for (const prompt of config.prompts) {
     const argsName = `${prompt.name}_prompt_args`;
     const { $schema: _dialect, ...args } = inputJsonSchema(prompt.argsSchema);
@@ -99,7 +141,11 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         summary: prompt.title,
         description: prompt.description,
         requestBody: { required: false, content: json(ref(argsName)) },
-        responses: { '200': { description: 'The built prompt as messages.', content: json(ref('PromptResult')) }, ...BODY_ERRORS, ...COMMON_ERRORS },
+        responses: {
+          '200': { description: 'The built prompt as messages.', content: json(ref('PromptResult')) },
+          ...BODY_ERRORS,
+          ...COMMON_ERRORS,
+        },
       },
     };
   }
@@ -109,20 +155,43 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
       summary: 'Validate a composition and answer with the rendered output itself.',
       parameters: [
         { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: [...config.formatNames] } },
-        { name: 'theme', in: 'query', required: false, description: 'Colour scheme for HTML and host formats; defaults to the composition’s own.', schema: { type: 'string', enum: [...RENDER_THEMES] } },
-        { name: 'heading', in: 'query', required: false, description: 'Draw the title and subtitle (text, Markdown, HTML, Slack). Default false: a slide draws its own.', schema: { type: 'boolean' } },
-        { name: 'scale', in: 'query', required: false, description: 'Image output size per canvas pixel, without a new layout: 0.6667 draws a 1280×720 slide. Default 1 (1920×1080).', schema: { type: 'number', exclusiveMinimum: 0, maximum: MAX_RENDER_SCALE } },
+        {
+          name: 'theme',
+          in: 'query',
+          required: false,
+          description: 'Colour scheme for HTML and host formats; defaults to the composition’s own.',
+          schema: { type: 'string', enum: [...RENDER_THEMES] },
+        },
+        {
+          name: 'heading',
+          in: 'query',
+          required: false,
+          description:
+            'Draw the title and subtitle (text, Markdown, HTML, Slack). Default false: a slide draws its own.',
+          schema: { type: 'boolean' },
+        },
+        {
+          name: 'scale',
+          in: 'query',
+          required: false,
+          description:
+            'Image output size per canvas pixel, without a new layout: 0.6667 draws a 1280×720 slide. Default 1 (1920×1080).',
+          schema: { type: 'number', exclusiveMinimum: 0, maximum: MAX_RENDER_SCALE },
+        },
       ],
       requestBody: { required: true, content: json(ref('Composition')) },
       responses: {
         '200': {
-          description: 'The rendered output: text, Markdown, HTML (with its CSS inline), Slack Block Kit JSON, or a host format’s bytes.',
+          description:
+            'The rendered output: text, Markdown, HTML (with its CSS inline), Slack Block Kit JSON, or a host format’s bytes.',
           content: {
             'text/plain': { schema: { type: 'string' } },
             'text/markdown': { schema: { type: 'string' } },
             'text/html': { schema: { type: 'string' } },
             'application/json': { schema: { type: 'object', description: 'Slack: { text, blocks, assets }' } },
-            ...Object.fromEntries(hostFormats.map(([, format]) => [format.mimeType, { schema: { type: 'string', format: 'binary' } }])),
+            ...Object.fromEntries(
+              hostFormats.map(([, format]) => [format.mimeType, { schema: { type: 'string', format: 'binary' } }]),
+            ),
           },
         },
         '400': errorOf('INVALID_JSON or INVALID_QUERY.'),
@@ -137,21 +206,42 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
   };
   paths['/mcp'] = {
     post: {
-      summary: 'MCP Streamable HTTP (protocol 2026-07-28, and 2025-era clients statelessly). GET and DELETE answer 405.',
+      summary:
+        'MCP Streamable HTTP (protocol 2026-07-28, and 2025-era clients statelessly). GET and DELETE answer 405.',
       requestBody: { required: true, content: json({ type: 'object', description: 'A JSON-RPC message.' }) },
-      responses: { '200': { description: 'A JSON-RPC response (JSON, or SSE for 2025-era clients).' }, '202': { description: 'A notification was accepted.' }, ...COMMON_ERRORS },
+      responses: {
+        '200': { description: 'A JSON-RPC response (JSON, or SSE for 2025-era clients).' },
+        '202': { description: 'A notification was accepted.' },
+        ...COMMON_ERRORS,
+      },
     },
   };
-  paths['/openapi.json'] = { get: { summary: 'This document.', responses: { '200': { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) }, ...COMMON_ERRORS } } };
+  paths['/openapi.json'] = {
+    get: {
+      summary: 'This document.',
+      responses: { '200': { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) }, ...COMMON_ERRORS },
+    },
+  };
   return {
     openapi: '3.1.0',
-    info: { title: WORKER_NAME, version: WORKER_VERSION, description: 'Validated compositions for AI agents: the tools, resources and prompts over JSON, plus rendering and MCP.' },
+    info: {
+      title: WORKER_NAME,
+      version: WORKER_VERSION,
+      description:
+        'Validated compositions for AI agents: the tools, resources and prompts over JSON, plus rendering and MCP.',
+    },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     paths,
     components: {
       schemas,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Required on every route but /healthz when the ISOMER_TOKENS secret is set.' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Required on every route but /healthz when the ISOMER_TOKENS secret is set.',
+        },
+      },
     },
   };
 }

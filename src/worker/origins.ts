@@ -36,7 +36,10 @@ export function parseOriginList(raw: string | undefined): OriginList {
 }
 
 export function parseOriginSettings(allowed: string | undefined, cors: string | undefined): OriginSettings {
-  return { allowed: allowed === undefined || allowed.trim() === '' ? undefined : parseOriginList(allowed), cors: parseOriginList(cors) };
+  return {
+    allowed: allowed === undefined || allowed.trim() === '' ? undefined : parseOriginList(allowed),
+    cors: parseOriginList(cors),
+  };
 }
 
 /** The serialized origin of an `http(s)` URL, or `undefined` (the opaque `null` origin included). */
@@ -54,7 +57,9 @@ function bareOrigin(entry: string): string | undefined {
   const origin = originOf(entry);
   if (origin === undefined) return undefined;
   const url = new URL(entry);
-  return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '' ? origin : undefined;
+  return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === ''
+    ? origin
+    : undefined;
 }
 
 function listed(list: OriginList, origin: string): boolean {
@@ -76,7 +81,10 @@ export function originAllowed(header: string | null, settings: OriginSettings): 
 }
 
 export function forbiddenOrigin(): Response {
-  return errorResponse('FORBIDDEN_ORIGIN', 'Requests from this Origin are not allowed; list it in ISOMER_ALLOWED_ORIGINS or ISOMER_CORS_ORIGINS.');
+  return errorResponse(
+    'FORBIDDEN_ORIGIN',
+    'Requests from this Origin are not allowed; list it in ISOMER_ALLOWED_ORIGINS or ISOMER_CORS_ORIGINS.',
+  );
 }
 
 /** The origin to name in `Access-Control-Allow-Origin`, when the request's origin is CORS-listed. */
@@ -117,5 +125,9 @@ export function preflight(request: Request, settings: OriginSettings): Response 
 }
 
 export function isPreflight(request: Request): boolean {
-  return request.method === 'OPTIONS' && request.headers.has('origin') && request.headers.has('access-control-request-method');
+  return (
+    request.method === 'OPTIONS' &&
+    request.headers.has('origin') &&
+    request.headers.has('access-control-request-method')
+  );
 }

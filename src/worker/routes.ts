@@ -16,22 +16,41 @@ import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.t
 const MAX_ISSUES = 20;
 
 /** A schema failure as `{ path, message }` findings in the library's predicate style, bounded. */
-function inputIssues(schema: z.ZodType, value: unknown): { ok: true; data: unknown } | { ok: false; response: Response } {
+function inputIssues(
+  schema: z.ZodType,
+  value: unknown,
+): { ok: true; data: unknown } | { ok: false; response: Response } {
   const parsed = schema.safeParse(value, { error: predicateFor, reportInput: true });
   if (parsed.success) return { ok: true, data: parsed.data };
-  const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => ({ path: boundText(formatPath(issue.path), 120), message: boundText(issue.message) }));
+  const issues = parsed.error.issues
+    .slice(0, MAX_ISSUES)
+    .map((issue) => ({ path: boundText(formatPath(issue.path), 120), message: boundText(issue.message) }));
   const first = issues[0]!;
   const summary = `${first.path === '' ? 'The input' : first.path} ${first.message}`;
-  return { ok: false, response: errorResponse('INVALID_INPUT', summary, { issues, ...(parsed.error.issues.length > MAX_ISSUES ? { more: parsed.error.issues.length - MAX_ISSUES } : {}) }) };
+  return {
+    ok: false,
+    response: errorResponse('INVALID_INPUT', summary, {
+      issues,
+      ...(parsed.error.issues.length > MAX_ISSUES ? { more: parsed.error.issues.length - MAX_ISSUES } : {}),
+    }),
+  };
 }
 
 export function listTools(config: WorkerConfig): Response {
   return jsonResponse({ tools: config.toolSummaries() });
 }
 
-export async function callTool(config: WorkerConfig, caller: WorkerCaller, name: string, request: Request): Promise<Response> {
+export async function callTool(
+  config: WorkerConfig,
+  caller: WorkerCaller,
+  name: string,
+  request: Request,
+): Promise<Response> {
   const tool = config.toolsFor(caller).find((candidate) => candidate.name === name);
-  if (!tool) return errorResponse('TOOL_NOT_FOUND', 'No tool has that name; GET /tools lists them.', { tools: config.toolSummaries().map((summary) => summary.name) });
+  if (!tool)
+    return errorResponse('TOOL_NOT_FOUND', 'No tool has that name; GET /tools lists them.', {
+      tools: config.toolSummaries().map((summary) => summary.name),
+    });
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   const input = inputIssues(tool.inputSchema, body.value);
@@ -41,13 +60,25 @@ export async function callTool(config: WorkerConfig, caller: WorkerCaller, name:
 }
 
 export function listResources(config: WorkerConfig): Response {
-  return jsonResponse({ resources: config.resources.map(({ name, uri, title, description, mimeType }) => ({ name, uri, title, description, mimeType })) });
+  return jsonResponse({
+    resources: config.resources.map(({ name, uri, title, description, mimeType }) => ({
+      name,
+      uri,
+      title,
+      description,
+      mimeType,
+    })),
+  });
 }
 
 export function readResource(config: WorkerConfig, name: string): Response {
   const resource = config.resources.find((candidate) => candidate.name === name);
-  if (!resource) return errorResponse('RESOURCE_NOT_FOUND', 'No resource has that name; GET /resources lists them.', { resources: config.resources.map((entry) => entry.name) });
-  const contentType = resource.mimeType === 'application/json' ? 'application/json' : `${resource.mimeType}; charset=utf-8`;
+  if (!resource)
+    return errorResponse('RESOURCE_NOT_FOUND', 'No resource has that name; GET /resources lists them.', {
+      resources: config.resources.map((entry) => entry.name),
+    });
+  const contentType =
+    resource.mimeType === 'application/json' ? 'application/json' : `${resource.mimeType}; charset=utf-8`;
   return new Response(resource.read(), { headers: { 'content-type': contentType, ...BASE_HEADERS } });
 }
 
@@ -57,34 +88,53 @@ export function listPrompts(config: WorkerConfig): Response {
 
 export async function getPrompt(config: WorkerConfig, name: string, request: Request): Promise<Response> {
   const prompt = config.prompts.find((candidate) => candidate.name === name);
-  if (!prompt) return errorResponse('PROMPT_NOT_FOUND', 'No prompt has that name; GET /prompts lists them.', { prompts: config.prompts.map((entry) => entry.name) });
+  if (!prompt)
+    return errorResponse('PROMPT_NOT_FOUND', 'No prompt has that name; GET /prompts lists them.', {
+      prompts: config.prompts.map((entry) => entry.name),
+    });
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   const args = inputIssues(prompt.argsSchema, body.value);
   if (!args.ok) return args.response;
   const text = prompt.build(args.data as never);
-  return jsonResponse({ description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text } }] });
+  return jsonResponse({
+    description: prompt.description,
+    messages: [{ role: 'user', content: { type: 'text', text } }],
+  });
 }
 
 /** Untrusted markup served as a page: no scripts, no fetches, styles and images only. */
-const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; base-uri 'none'; form-action 'none'; sandbox";
+const HTML_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; base-uri 'none'; form-action 'none'; sandbox";
 
 /** The largest `scale` a render route accepts (2560×1440 from the 1920×1080 slide canvas). */
 export const MAX_RENDER_SCALE = 4 / 3;
 
-function parseQuery(url: URL, fallbackHeading: boolean): { theme?: RenderTheme; heading: boolean; scale?: number } | Response {
+function parseQuery(
+  url: URL,
+  fallbackHeading: boolean,
+): { theme?: RenderTheme; heading: boolean; scale?: number } | Response {
   const theme = url.searchParams.get('theme');
   const heading = url.searchParams.get('heading');
   const scale = url.searchParams.get('scale');
   if (theme !== null && !(RENDER_THEMES as readonly string[]).includes(theme)) {
     return errorResponse('INVALID_QUERY', `theme must be one of ${RENDER_THEMES.join(', ')}.`, { parameter: 'theme' });
   }
-  if (heading !== null && heading !== 'true' && heading !== 'false') return errorResponse('INVALID_QUERY', 'heading must be true or false.', { parameter: 'heading' });
+  if (heading !== null && heading !== 'true' && heading !== 'false')
+    return errorResponse('INVALID_QUERY', 'heading must be true or false.', { parameter: 'heading' });
   const factor = scale === null ? undefined : Number(scale);
   if (factor !== undefined && !(/^\d*\.?\d+$/.test(scale!) && factor > 0 && factor <= MAX_RENDER_SCALE)) {
-    return errorResponse('INVALID_QUERY', `scale must be a number above 0 and at most ${MAX_RENDER_SCALE.toFixed(4)} (0.6667 draws a 1280×720 slide).`, { parameter: 'scale' });
+    return errorResponse(
+      'INVALID_QUERY',
+      `scale must be a number above 0 and at most ${MAX_RENDER_SCALE.toFixed(4)} (0.6667 draws a 1280×720 slide).`,
+      { parameter: 'scale' },
+    );
   }
-  return { ...(theme !== null ? { theme: theme as RenderTheme } : {}), heading: heading === null ? fallbackHeading : heading === 'true', ...(factor !== undefined ? { scale: factor } : {}) };
+  return {
+    ...(theme !== null ? { theme: theme as RenderTheme } : {}),
+    heading: heading === null ? fallbackHeading : heading === 'true',
+    ...(factor !== undefined ? { scale: factor } : {}),
+  };
 }
 
 function textBody(body: string, contentType: string, extra: Record<string, string> = {}): Response {
@@ -96,14 +146,25 @@ function textBody(body: string, contentType: string, extra: Record<string, strin
  * frame), then answers with the rendered output itself under its own Content-Type.
  */
 export async function renderComposition(config: WorkerConfig, format: string, request: Request): Promise<Response> {
-  if (!config.formatNames.includes(format)) return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
+  if (!config.formatNames.includes(format))
+    return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
   const query = parseQuery(new URL(request.url), config.heading);
   if (query instanceof Response) return query;
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   const check = checkComposition(config.runtime, config.frame, body.value);
   if (!check.valid || check.composition === undefined) {
-    return jsonResponse({ error: { code: 'COMPOSITION_INVALID', message: 'The composition is invalid: repair each error and send it again.' }, valid: false, errors: check.errors }, 422);
+    return jsonResponse(
+      {
+        error: {
+          code: 'COMPOSITION_INVALID',
+          message: 'The composition is invalid: repair each error and send it again.',
+        },
+        valid: false,
+        errors: check.errors,
+      },
+      422,
+    );
   }
   const copy = check.composition;
   const { heading, theme, scale } = query;
@@ -114,7 +175,11 @@ export async function renderComposition(config: WorkerConfig, format: string, re
     case 'markdown':
       return textBody(surfaces.markdown.render(copy, { heading }), 'text/markdown; charset=utf-8');
     case 'html':
-      return textBody(surfaces.html.render(copy, { ...(theme ? { theme } : {}), css: 'inline', heading }).html, 'text/html; charset=utf-8', { 'content-security-policy': HTML_POLICY });
+      return textBody(
+        surfaces.html.render(copy, { ...(theme ? { theme } : {}), css: 'inline', heading }).html,
+        'text/html; charset=utf-8',
+        { 'content-security-policy': HTML_POLICY },
+      );
     case 'slack':
       return textBody(JSON.stringify(surfaces.slack.render(copy, { heading })), 'application/json');
     default: {
@@ -125,11 +190,18 @@ export async function renderComposition(config: WorkerConfig, format: string, re
         output = await host.render(copy, { ...(theme ? { theme } : {}), ...(scale !== undefined ? { scale } : {}) });
       } catch (error) {
         // The detail goes to the log only: a renderer's message may quote the composition.
-        console.warn(`isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`);
+        console.warn(
+          `isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`,
+        );
         return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);
       }
-      const contentType = typeof output === 'string' && !/charset=/i.test(host.mimeType) ? `${host.mimeType}; charset=utf-8` : host.mimeType;
-      const extra: Record<string, string> = /svg|html/i.test(host.mimeType) ? { 'content-security-policy': HTML_POLICY } : {};
+      const contentType =
+        typeof output === 'string' && !/charset=/i.test(host.mimeType)
+          ? `${host.mimeType}; charset=utf-8`
+          : host.mimeType;
+      const extra: Record<string, string> = /svg|html/i.test(host.mimeType)
+        ? { 'content-security-policy': HTML_POLICY }
+        : {};
       return new Response(output as BodyInit, { headers: { 'content-type': contentType, ...BASE_HEADERS, ...extra } });
     }
   }

@@ -24,32 +24,50 @@ export const compositionSchema = z
     theme: z.enum(['auto', 'light', 'dark']).optional(),
     body: z.array(z.looseObject({ type: z.string() })),
   })
-  .describe('A composition. The full node schema is the isomer-composition-schema resource; POST /tools/isomer_describe_primitives for the types you use.');
+  .describe(
+    'A composition. The full node schema is the isomer-composition-schema resource; POST /tools/isomer_describe_primitives for the types you use.',
+  );
 
 export const compositionInvalidSchema = z
   .object({
     error: z.object({ code: z.literal('COMPOSITION_INVALID'), message: z.string() }),
     valid: z.literal(false),
-    errors: z.array(z.string()).describe('Each finding as `<path> (in <type>) <message>`, the same strings the tools return.'),
+    errors: z
+      .array(z.string())
+      .describe('Each finding as `<path> (in <type>) <message>`, the same strings the tools return.'),
   })
   .describe('A composition that failed validation: repair each error and send it again.');
 
 const contentBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('image'), data: z.string().describe('base64'), mimeType: z.string() }),
-  z.object({ type: z.literal('resource'), resource: z.object({ uri: z.string(), mimeType: z.string(), blob: z.string().describe('base64') }) }),
+  z.object({
+    type: z.literal('resource'),
+    resource: z.object({ uri: z.string(), mimeType: z.string(), blob: z.string().describe('base64') }),
+  }),
 ]);
 
 export const toolResultSchema = z
   .object({ content: z.array(contentBlockSchema), isError: z.literal(true).optional() })
-  .describe('The tool’s result exactly as the library returns it (the shape of an MCP CallToolResult). A failed call is still HTTP 200 with isError: true.');
+  .describe(
+    'The tool’s result exactly as the library returns it (the shape of an MCP CallToolResult). A failed call is still HTTP 200 with isError: true.',
+  );
 
 export const toolListSchema = z.object({
-  tools: z.array(z.object({ name: z.string(), title: z.string(), description: z.string(), inputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema (draft 2020-12)') })),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      description: z.string(),
+      inputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema (draft 2020-12)'),
+    }),
+  ),
 });
 
 export const resourceListSchema = z.object({
-  resources: z.array(z.object({ name: z.string(), uri: z.string(), title: z.string(), description: z.string(), mimeType: z.string() })),
+  resources: z.array(
+    z.object({ name: z.string(), uri: z.string(), title: z.string(), description: z.string(), mimeType: z.string() }),
+  ),
 });
 
 export const promptListSchema = z.object({
@@ -66,7 +84,9 @@ export const promptListSchema = z.object({
 export const promptResultSchema = z
   .object({
     description: z.string(),
-    messages: z.array(z.object({ role: z.literal('user'), content: z.object({ type: z.literal('text'), text: z.string() }) })),
+    messages: z.array(
+      z.object({ role: z.literal('user'), content: z.object({ type: z.literal('text'), text: z.string() }) }),
+    ),
   })
   .describe('The same shape as an MCP GetPromptResult: one user message holding the built text.');
 

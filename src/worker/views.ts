@@ -19,7 +19,10 @@ function callerBrand(caller: WorkerCaller | undefined): string | undefined {
  * an agent answering "summarize this as a slide" never composes by hand. The footer brand falls
  * back to the caller's context, which shows `hostContext` reaching a view.
  */
-export const summarySlideView: RegisteredView<WorkerCaller, z.output<typeof summaryInput>> = defineView<WorkerCaller, z.output<typeof summaryInput>>({
+export const summarySlideView: RegisteredView<WorkerCaller, z.output<typeof summaryInput>> = defineView<
+  WorkerCaller,
+  z.output<typeof summaryInput>
+>({
   id: 'summary-slide',
   title: 'Summary slide',
   description: 'One 16:9 content slide: a claim as the heading and one to six supporting points.',

@@ -2,10 +2,16 @@
 import { describe, expect, it } from 'vitest';
 
 // Every source file under src/, as text (Vite inlines them at build time; nothing reads the disk).
-const sources = import.meta.glob('../../src/**/*.ts', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob('../../src/**/*.ts', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 
 function imports(source: string): string[] {
-  return [...source.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]/g), ...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
+  return [
+    ...source.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]/g),
+    ...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1]!);
 }
 
 describe('layers import downward only', () => {
@@ -18,7 +24,9 @@ describe('layers import downward only', () => {
   it('src/core never imports an MCP package, the Worker, the formats or WASM', () => {
     for (const [path, source] of core) {
       for (const specifier of imports(source)) {
-        expect(specifier, `${path} imports ${specifier}`).not.toMatch(/modelcontextprotocol|^agents|cloudflare:|\.wasm|takumi|hono/);
+        expect(specifier, `${path} imports ${specifier}`).not.toMatch(
+          /modelcontextprotocol|^agents|cloudflare:|\.wasm|takumi|hono/,
+        );
         if (specifier.startsWith('.')) {
           const resolved = new URL(specifier, `file:///x${path.replace('../..', '')}`).pathname;
           expect(resolved, `${path} imports ${specifier}`).toMatch(/^\/x\/src\/core\//);
@@ -29,13 +37,15 @@ describe('layers import downward only', () => {
 
   it('src/core/sdk never imports the runtime or the tools', () => {
     for (const [path, source] of core.filter(([p]) => p.includes('/src/core/sdk/'))) {
-      for (const specifier of imports(source)) expect(specifier, `${path} imports ${specifier}`).not.toMatch(/\/(runtime|tools)\//);
+      for (const specifier of imports(source))
+        expect(specifier, `${path} imports ${specifier}`).not.toMatch(/\/(runtime|tools)\//);
     }
   });
 
   it('src/core/tools reaches the runtime only through its structural type', () => {
     for (const [path, source] of core.filter(([p]) => p.includes('/src/core/tools/'))) {
-      for (const specifier of imports(source)) expect(specifier, `${path} imports ${specifier}`).not.toMatch(/\/runtime\//);
+      for (const specifier of imports(source))
+        expect(specifier, `${path} imports ${specifier}`).not.toMatch(/\/runtime\//);
     }
   });
 });

@@ -28,7 +28,9 @@ export class Checks {
 
   record(result: CheckResult): void {
     this.results.push(result);
-    console.log(`${result.ok ? '  ok  ' : '  FAIL'} ${result.name}${result.detail ? ` — ${result.detail.slice(0, 500)}` : ''}`);
+    console.log(
+      `${result.ok ? '  ok  ' : '  FAIL'} ${result.name}${result.detail ? ` — ${result.detail.slice(0, 500)}` : ''}`,
+    );
   }
 }
 

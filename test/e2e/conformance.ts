@@ -27,10 +27,13 @@ export const SCENARIOS: readonly (readonly [string, '2025-11-25' | '2026-07-28']
 
 /** Scenarios deliberately not run, and why (they call tools, resources or prompts only the fixture has). */
 export const NOT_RUN: Readonly<Record<string, string>> = {
-  'tools-call-*, json-schema-2020-12, completion-complete': 'call the fixture tools (test_simple_text, test_image_content, json_schema_2020_12_tool…) or its completions',
-  'resources-read-*, resources-templates-read, resources-(un)subscribe': 'read the fixture resources (test://static-text…) or need subscriptions',
+  'tools-call-*, json-schema-2020-12, completion-complete':
+    'call the fixture tools (test_simple_text, test_image_content, json_schema_2020_12_tool…) or its completions',
+  'resources-read-*, resources-templates-read, resources-(un)subscribe':
+    'read the fixture resources (test://static-text…) or need subscriptions',
   'prompts-get-*': 'get the fixture prompts (test_simple_prompt…)',
-  'logging-set-level, tools-call-with-logging, server-sse-*': 'need client logging or server-initiated SSE streams, which a stateless tool server does not offer',
+  'logging-set-level, tools-call-with-logging, server-sse-*':
+    'need client logging or server-initiated SSE streams, which a stateless tool server does not offer',
   'http-custom-header-server-validation': 'needs a tool with x-mcp-header parameters',
   'input-required-result-*, elicitation-*, tools-call-sampling': 'need tools that elicit or sample from the client',
   'server-session-lifecycle': 'reports "not applicable" for a stateless server (no MCP-Session-Id)',
@@ -41,16 +44,40 @@ export async function conformanceChecks(mcpUrl: string, outputDir: string): Prom
   const cli = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   const baseline = join(process.cwd(), 'test', 'e2e', 'conformance-baseline.yml');
   for (const [scenario, revision] of SCENARIOS) {
-    const args = [cli, 'server', '--url', mcpUrl, '--scenario', scenario, '--spec-version', revision, '--expected-failures', baseline, '--timeout', '30000', '-o', outputDir];
+    const args = [
+      cli,
+      'server',
+      '--url',
+      mcpUrl,
+      '--scenario',
+      scenario,
+      '--spec-version',
+      revision,
+      '--expected-failures',
+      baseline,
+      '--timeout',
+      '30000',
+      '-o',
+      outputDir,
+    ];
     const { code, output } = await run(process.execPath, args, 90_000);
     const summary = /Passed: \d+\/\d+[^\n]*/.exec(output.replace(/\x1b\[[0-9;]*m/g, ''))?.[0] ?? '';
-    checks.record({ name: `conformance ${scenario} @ ${revision}${summary ? ` (${summary})` : ''}`, ok: code === 0, ...(code === 0 ? {} : { detail: lastLines(output, 30) }) });
+    checks.record({
+      name: `conformance ${scenario} @ ${revision}${summary ? ` (${summary})` : ''}`,
+      ok: code === 0,
+      ...(code === 0 ? {} : { detail: lastLines(output, 30) }),
+    });
   }
   return checks;
 }
 
 function lastLines(text: string, count: number): string {
-  return text.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n').slice(-count).join('\n');
+  return text
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')
+    .slice(-count)
+    .join('\n');
 }
 
 function run(command: string, args: string[], timeoutMs: number): Promise<{ code: number; output: string }> {

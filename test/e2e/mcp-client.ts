@@ -12,22 +12,31 @@ type ToolCall = Awaited<ReturnType<Client['callTool']>>;
 
 function textOf(result: ToolCall): string {
   const block = (result.content as { type: string; text?: string }[] | undefined)?.[0];
-  if (block?.type !== 'text' || typeof block.text !== 'string') throw new Error(`expected a text block, got ${JSON.stringify(result).slice(0, 200)}`);
+  if (block?.type !== 'text' || typeof block.text !== 'string')
+    throw new Error(`expected a text block, got ${JSON.stringify(result).slice(0, 200)}`);
   return block.text;
 }
 
 async function connect(url: string, mode: VersionNegotiationMode, token?: string): Promise<Client> {
   const client = new Client({ name: 'isomer-edge-e2e', version: '1.0.0' }, { versionNegotiation: { mode } });
-  const transport = new StreamableHTTPClientTransport(new URL('/mcp', url), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {});
+  const transport = new StreamableHTTPClientTransport(
+    new URL('/mcp', url),
+    token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {},
+  );
   await client.connect(transport);
   return client;
 }
 
-export const ERAS: { label: string; mode: VersionNegotiationMode; expect: (version: string | undefined) => boolean }[] = [
-  { label: 'mcp 2026-07-28', mode: { pin: '2026-07-28' }, expect: (version) => version === '2026-07-28' },
-  // The client's plain 2025 handshake: `initialize`, served by the SDK's stateless legacy fallback.
-  { label: 'mcp 2025 (legacy)', mode: 'legacy', expect: (version) => typeof version === 'string' && version.startsWith('2025-') },
-];
+export const ERAS: { label: string; mode: VersionNegotiationMode; expect: (version: string | undefined) => boolean }[] =
+  [
+    { label: 'mcp 2026-07-28', mode: { pin: '2026-07-28' }, expect: (version) => version === '2026-07-28' },
+    // The client's plain 2025 handshake: `initialize`, served by the SDK's stateless legacy fallback.
+    {
+      label: 'mcp 2025 (legacy)',
+      mode: 'legacy',
+      expect: (version) => typeof version === 'string' && version.startsWith('2025-'),
+    },
+  ];
 
 export async function mcpClientChecks(url: string): Promise<Checks> {
   const all = new Checks('');
@@ -56,38 +65,82 @@ export async function mcpClientChecks(url: string): Promise<Checks> {
       return (text.includes('## Rules') && text.includes('summary-slide')) || 'guide lacks rules or the sample view';
     });
     await checks.check('isomer_describe_primitives', async () => {
-      const text = textOf(await c.callTool({ name: 'isomer_describe_primitives', arguments: { types: ['slideHeading', 'slideBulletList'] } }));
+      const text = textOf(
+        await c.callTool({
+          name: 'isomer_describe_primitives',
+          arguments: { types: ['slideHeading', 'slideBulletList'] },
+        }),
+      );
       return (text.includes('slideHeading') && text.includes('slideBulletList')) || text.slice(0, 200);
     });
     await checks.check('isomer_validate accepts a valid slide', async () => {
-      return expectEqual(JSON.parse(textOf(await c.callTool({ name: 'isomer_validate', arguments: { composition: oneSlide() } }))).valid, true, 'valid');
+      return expectEqual(
+        JSON.parse(textOf(await c.callTool({ name: 'isomer_validate', arguments: { composition: oneSlide() } }))).valid,
+        true,
+        'valid',
+      );
     });
     await checks.check('isomer_validate reports errors as a normal answer', async () => {
-      const result = await c.callTool({ name: 'isomer_validate', arguments: { composition: { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideHeading' }] }] } } });
+      const result = await c.callTool({
+        name: 'isomer_validate',
+        arguments: { composition: { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideHeading' }] }] } },
+      });
       const answer = JSON.parse(textOf(result));
-      return (result.isError !== true && answer.valid === false && answer.errors.some((e: string) => e.startsWith('body[0].body[0].title (in slideHeading)'))) || JSON.stringify(answer).slice(0, 300);
+      return (
+        (result.isError !== true &&
+          answer.valid === false &&
+          answer.errors.some((e: string) => e.startsWith('body[0].body[0].title (in slideHeading)'))) ||
+        JSON.stringify(answer).slice(0, 300)
+      );
     });
     for (const format of ['text', 'markdown', 'html', 'slack'] as const) {
       await checks.check(`isomer_render ${format}`, async () => {
-        const text = textOf(await c.callTool({ name: 'isomer_render', arguments: { composition: oneSlide({ points: ['<!channel> ship it'] }), format } }));
+        const text = textOf(
+          await c.callTool({
+            name: 'isomer_render',
+            arguments: { composition: oneSlide({ points: ['<!channel> ship it'] }), format },
+          }),
+        );
         if (format === 'slack') {
           const message = JSON.parse(text);
           const raw = unescapedSlackSyntax(message);
-          return (Array.isArray(message.blocks) && raw.length === 0) || `mention syntax left unescaped: ${raw.join(' | ')}`;
+          return (
+            (Array.isArray(message.blocks) && raw.length === 0) || `mention syntax left unescaped: ${raw.join(' | ')}`
+          );
         }
         return text.includes('Refunds') || text.slice(0, 200);
       });
     }
     await checks.check('isomer_render fails an invalid composition with isError', async () => {
-      const result = await c.callTool({ name: 'isomer_render', arguments: { composition: { type: 'view', body: [] }, format: 'text' } });
+      const result = await c.callTool({
+        name: 'isomer_render',
+        arguments: { composition: { type: 'view', body: [] }, format: 'text' },
+      });
       return result.isError === true || 'expected isError';
     });
     await checks.check('isomer_list_views (no arguments)', async () => {
-      return JSON.parse(textOf(await c.callTool({ name: 'isomer_list_views' }))).some((view: { id: string }) => view.id === 'summary-slide') || 'summary-slide missing';
+      return (
+        JSON.parse(textOf(await c.callTool({ name: 'isomer_list_views' }))).some(
+          (view: { id: string }) => view.id === 'summary-slide',
+        ) || 'summary-slide missing'
+      );
     });
     await checks.check('isomer_request_view builds summary-slide', async () => {
-      const answer = JSON.parse(textOf(await c.callTool({ name: 'isomer_request_view', arguments: { id: 'summary-slide', input: { title: 'Search now forgives typos', points: ['Fewer empty results'] } } })));
-      return (answer.valid === true && answer.composition.body[0].type === 'slideFrame') || JSON.stringify(answer).slice(0, 300);
+      const answer = JSON.parse(
+        textOf(
+          await c.callTool({
+            name: 'isomer_request_view',
+            arguments: {
+              id: 'summary-slide',
+              input: { title: 'Search now forgives typos', points: ['Fewer empty results'] },
+            },
+          }),
+        ),
+      );
+      return (
+        (answer.valid === true && answer.composition.body[0].type === 'slideFrame') ||
+        JSON.stringify(answer).slice(0, 300)
+      );
     });
     await checks.check('a call that fails the input schema is a tool error, not a crash', async () => {
       try {
@@ -101,19 +154,30 @@ export async function mcpClientChecks(url: string): Promise<Checks> {
     await checks.check('resources/list and resources/read both resources', async () => {
       const { resources } = await c.listResources();
       const uris = resources.map((resource) => resource.uri);
-      if (expectEqual(uris, ['isomer://authoring-guide', 'isomer://composition-schema'], 'uris') !== true) return `uris ${uris.join(', ')}`;
-      const guide = (await c.readResource({ uri: 'isomer://authoring-guide' })).contents[0] as { mimeType?: string; text?: string };
-      const schema = (await c.readResource({ uri: 'isomer://composition-schema' })).contents[0] as { mimeType?: string; text?: string };
+      if (expectEqual(uris, ['isomer://authoring-guide', 'isomer://composition-schema'], 'uris') !== true)
+        return `uris ${uris.join(', ')}`;
+      const guide = (await c.readResource({ uri: 'isomer://authoring-guide' })).contents[0] as {
+        mimeType?: string;
+        text?: string;
+      };
+      const schema = (await c.readResource({ uri: 'isomer://composition-schema' })).contents[0] as {
+        mimeType?: string;
+        text?: string;
+      };
       if (guide.mimeType !== 'text/markdown' || !guide.text?.includes('## Rules')) return 'guide resource';
-      if (schema.mimeType !== 'application/json' || typeof JSON.parse(schema.text ?? 'null') !== 'object') return 'schema resource';
+      if (schema.mimeType !== 'application/json' || typeof JSON.parse(schema.text ?? 'null') !== 'object')
+        return 'schema resource';
       return true;
     });
     await checks.check('prompts/list and prompts/get compose', async () => {
       const { prompts } = await c.listPrompts();
-      if (prompts.map((prompt) => prompt.name).join() !== 'compose') return `prompts ${prompts.map((prompt) => prompt.name).join()}`;
+      if (prompts.map((prompt) => prompt.name).join() !== 'compose')
+        return `prompts ${prompts.map((prompt) => prompt.name).join()}`;
       const result = await c.getPrompt({ name: 'compose', arguments: { request: 'Show Q3 revenue by region' } });
       const content = result.messages[0]?.content as { type: string; text?: string } | undefined;
-      return (content?.type === 'text' && content.text!.endsWith('## Request\n\nShow Q3 revenue by region')) || 'prompt text';
+      return (
+        (content?.type === 'text' && content.text!.endsWith('## Request\n\nShow Q3 revenue by region')) || 'prompt text'
+      );
     });
     await c.close().catch(() => {});
     all.results.push(...checks.results);
@@ -146,7 +210,17 @@ export async function mcpAuthChecks(url: string, token: string, brand: string): 
     await checks.check(`${era.label}: the caller's context reaches the view`, async () => {
       const client = await connect(url, era.mode, token);
       try {
-        const answer = JSON.parse(textOf(await client.callTool({ name: 'isomer_request_view', arguments: { id: 'summary-slide', input: { title: 'Search now forgives typos', points: ['Fewer empty results'] } } })));
+        const answer = JSON.parse(
+          textOf(
+            await client.callTool({
+              name: 'isomer_request_view',
+              arguments: {
+                id: 'summary-slide',
+                input: { title: 'Search now forgives typos', points: ['Fewer empty results'] },
+              },
+            }),
+          ),
+        );
         return expectEqual(answer.composition?.body?.[0]?.brand, brand, 'brand from the caller context');
       } finally {
         await client.close().catch(() => {});

@@ -27,7 +27,9 @@ try {
   console.log('e2e: starting two Workers under wrangler dev (open, and with ISOMER_TOKENS)…');
   const [open, secured] = await Promise.all([
     startWorker(),
-    startWorker({ vars: { ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'e2e-bot', context: { brand: BRAND } } }) } }),
+    startWorker({
+      vars: { ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'e2e-bot', context: { brand: BRAND } } }) },
+    }),
   ]);
   servers.push(open, secured);
   console.log(`e2e: open Worker on ${open.url}, secured Worker on ${secured.url}`);
@@ -41,7 +43,11 @@ try {
   console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
   const failed = results.filter((result) => !result.ok).length + (failedToStart ? 1 : 0);
-  if (failed > 0) for (const server of servers) console.error(`--- wrangler dev log (${server.url}), last lines ---\n${server.log().split('\n').slice(-40).join('\n')}`);
+  if (failed > 0)
+    for (const server of servers)
+      console.error(
+        `--- wrangler dev log (${server.url}), last lines ---\n${server.log().split('\n').slice(-40).join('\n')}`,
+      );
   await stopAllWorkers();
   clearTimeout(watchdog);
   console.log(`\ne2e: ${results.length - results.filter((result) => !result.ok).length} passed, ${failed} failed`);

@@ -44,7 +44,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -52,7 +54,9 @@ export function freePort(): Promise<number> {
 /** Only loopback, no metrics, no `Request.cf` download: the run needs no network. */
 const OFFLINE_ENV = { CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
 
-export async function startWorker(options: { vars?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  options: { vars?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<RunningWorker> {
   const port = await freePort();
   // Each instance gets its own inspector port: two dev servers would otherwise collide on 9229.
   const inspectorPort = await freePort();
@@ -62,11 +66,28 @@ export async function startWorker(options: { vars?: Record<string, string>; time
   // Each instance keeps its local state apart: two dev servers sharing `.wrangler/state` can
   // collide on its SQLite files (`database is locked`) while starting.
   const state = mkdtempSync(join(tmpdir(), 'isomer-e2e-'));
-  const child = spawn(process.execPath, [wrangler, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--persist-to', state, '--show-interactive-dev-session=false', ...vars], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...OFFLINE_ENV },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      wrangler,
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspectorPort),
+      '--persist-to',
+      state,
+      '--show-interactive-dev-session=false',
+      ...vars,
+    ],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...OFFLINE_ENV },
+    },
+  );
   running.add(child);
   let output = '';
   const keep = (chunk: Buffer) => {

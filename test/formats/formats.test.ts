@@ -9,11 +9,20 @@ const snapshot = slidesRuntime.surfaces.snapshot!;
 const formats = createImageFormats({ snapshot });
 
 function slide(body: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { type: 'view', title: 'Refunds', body: [{ type: 'slideFrame', brand: 'Ledger', section: 'Settlement', sectionNumber: '02', body, ...extra }] };
+  return {
+    type: 'view',
+    title: 'Refunds',
+    body: [{ type: 'slideFrame', brand: 'Ledger', section: 'Settlement', sectionNumber: '02', body, ...extra }],
+  };
 }
 
 const heading = (title: string, lede?: string) => ({ type: 'slideHeading', title, ...(lede ? { lede } : {}) });
-const composition = slide([heading('Refunds settle in **two days**, not five', 'Moving the ledger write ahead of the fraud check removed three batch windows.')]);
+const composition = slide([
+  heading(
+    'Refunds settle in **two days**, not five',
+    'Moving the ledger write ahead of the fraud check removed three batch windows.',
+  ),
+]);
 
 describe('PNG', () => {
   it('draws the 1920×1080 canvas by default', async () => {
@@ -41,7 +50,9 @@ describe('PNG', () => {
       await expect(formats.png.render(composition, { scale })).rejects.toThrow(RangeError);
       expect(() => createImageFormats({ snapshot, scale })).toThrow(RangeError);
     }
-    await expect(formats.png.render(composition, { scale: 2 })).rejects.toThrow(/scale 2 makes a 3840×2160 image; the most this renders is 3,686,400 pixels/);
+    await expect(formats.png.render(composition, { scale: 2 })).rejects.toThrow(
+      /scale 2 makes a 3840×2160 image; the most this renders is 3,686,400 pixels/,
+    );
     expect(MAX_OUTPUT_PIXELS).toBe(2560 * 1440);
     expect(pngSize(await formats.png.render(composition, { scale: 4 / 3 }))).toEqual({ width: 2560, height: 1440 });
   });
@@ -55,7 +66,10 @@ describe('WebP', () => {
   it('is a lossless WebP of the canvas, scaled like PNG', async () => {
     expect(formats.webp.mimeType).toBe('image/webp');
     expect(webpSize(await formats.webp.render(composition))).toEqual({ width: 1920, height: 1080, chunk: 'VP8L' });
-    expect(webpSize(await formats.webp.render(composition, { scale: 2 / 3 }))).toMatchObject({ width: 1280, height: 720 });
+    expect(webpSize(await formats.webp.render(composition, { scale: 2 / 3 }))).toMatchObject({
+      width: 1280,
+      height: 720,
+    });
   });
 
   it('is deterministic and follows the theme', async () => {
@@ -69,7 +83,12 @@ describe('SVG', () => {
   it('is well-formed, canvas-sized, and draws text as glyph outlines', async () => {
     expect(formats.svg.mimeType).toBe('image/svg+xml');
     const svg = await formats.svg.render(composition);
-    expect(svgRoot(svg)).toMatchObject({ xmlns: 'http://www.w3.org/2000/svg', width: '1920', height: '1080', viewBox: '0 0 1920 1080' });
+    expect(svgRoot(svg)).toMatchObject({
+      xmlns: 'http://www.w3.org/2000/svg',
+      width: '1920',
+      height: '1080',
+      viewBox: '0 0 1920 1080',
+    });
     // Glyphs are paths (no font needed to view it), and there are many of them.
     expect(svg).not.toMatch(/<text\b/);
     expect(svg.match(/<path\b/g)?.length ?? 0).toBeGreaterThan(40);
@@ -117,7 +136,11 @@ describe('PDF', () => {
     const pdf = await formats.pdf.renderDeck(deck, { theme: 'dark' });
     const { objects } = readPdf(pdf);
     expect([...objects.values()].filter((o) => /\/Type \/Page\b/.test(o.dictionary))).toHaveLength(3);
-    expect(await pdfPageTexts(pdf)).toEqual([expect.stringContaining('First slide'), expect.stringContaining('Second slide'), expect.stringContaining('Third slide')]);
+    expect(await pdfPageTexts(pdf)).toEqual([
+      expect.stringContaining('First slide'),
+      expect.stringContaining('Second slide'),
+      expect.stringContaining('Third slide'),
+    ]);
     const info = [...objects.values()].find((o) => o.dictionary.startsWith('/Producer'))!;
     // "Refunds" in UTF-16BE after a byte-order mark.
     expect(info.dictionary).toBe('/Producer (isomer-edge) /Title <FEFF0052006500660075006E00640073>');
@@ -134,7 +157,9 @@ describe('PDF', () => {
   it('embeds the lossless page picture and a text layer drawn invisibly', async () => {
     const { objects } = readPdf(await formats.pdf.render(composition));
     const image = [...objects.values()].find((o) => o.dictionary.includes('/Subtype /Image'))!;
-    expect(image.dictionary).toMatch(/\/Width 1920 \/Height 1080 \/ColorSpace (\[\/Indexed \/DeviceRGB \d+ <[0-9a-f]+>\]|\/DeviceRGB)/);
+    expect(image.dictionary).toMatch(
+      /\/Width 1920 \/Height 1080 \/ColorSpace (\[\/Indexed \/DeviceRGB \d+ <[0-9a-f]+>\]|\/DeviceRGB)/,
+    );
     expect(image.dictionary).toContain('/Predictor 15');
     const font = [...objects.values()].find((o) => o.dictionary.includes('/Subtype /Type0'))!;
     expect(font.dictionary).toMatch(/\/Encoding \/Identity-H .*\/ToUnicode \d+ 0 R/);
@@ -142,7 +167,9 @@ describe('PDF', () => {
   });
 
   it('refuses a picture resolution beyond the pixel budget', async () => {
-    await expect(createImageFormats({ snapshot, pdfImageScale: 3 }).pdf.render(composition)).rejects.toThrow(/pdfImageScale 3 makes a 5760×3240 image/);
+    await expect(createImageFormats({ snapshot, pdfImageScale: 3 }).pdf.render(composition)).rejects.toThrow(
+      /pdfImageScale 3 makes a 5760×3240 image/,
+    );
   });
 
   it('refuses an empty deck', async () => {
@@ -153,7 +180,9 @@ describe('PDF', () => {
 describe('text outside every bundled font', () => {
   // A private-use code point, a rare CJK ideograph (U+20BB7, outside the BMP), an emoji, and
   // characters only the fallback font has.
-  const strange = slide([heading('Odd \uE000 𠮷 龘 😀 🚀 ✓ → ≠ łódź', 'Private use \uE000, CJK 𠮷, emoji 😀👍🏽, arrows ⇒ ↔, checks ✓ ✗.')]);
+  const strange = slide([
+    heading('Odd \uE000 𠮷 龘 😀 🚀 ✓ → ≠ łódź', 'Private use \uE000, CJK 𠮷, emoji 😀👍🏽, arrows ⇒ ↔, checks ✓ ✗.'),
+  ]);
 
   for (const format of ['png', 'webp', 'svg', 'pdf'] as const) {
     it(`never stops a ${format} render`, async () => {
@@ -171,7 +200,9 @@ describe('text outside every bundled font', () => {
 describe('fonts', () => {
   it('bundles every face the slides theme names, in latin and latin-ext', () => {
     for (const face of fontFaces) {
-      const files = BUNDLED_FONTS.filter((f) => f.family === face.family && f.weight === face.weight && f.style === face.style);
+      const files = BUNDLED_FONTS.filter(
+        (f) => f.family === face.family && f.weight === face.weight && f.style === face.style,
+      );
       expect(files, `${face.family} ${face.weight} ${face.style}`).toHaveLength(2);
     }
   });
@@ -203,10 +234,14 @@ describe('host formats for the agent tools', () => {
 
 describe('every reference fixture renders in every format', () => {
   // Fixtures whose primitives are all registered; more are picked up as primitives land.
-  const covered = fixtures.filter(({ value }) => (JSON.stringify(value).match(/"type":"(slide\w+)"/g) ?? []).every((m) => registeredTypes.has(m.slice(8, -1))));
+  const covered = fixtures.filter(({ value }) =>
+    (JSON.stringify(value).match(/"type":"(slide\w+)"/g) ?? []).every((m) => registeredTypes.has(m.slice(8, -1))),
+  );
 
   it('covers at least the frame, heading and bullet list', () => {
-    expect(covered.map((f) => f.name)).toEqual(expect.arrayContaining(['slide-frame', 'slide-heading', 'slide-bullet-list']));
+    expect(covered.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['slide-frame', 'slide-heading', 'slide-bullet-list']),
+    );
   });
 
   for (const fixture of covered) {

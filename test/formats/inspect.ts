@@ -49,7 +49,9 @@ export function svgRoot(svg: string): Record<string, string> {
 
 /** The SVG documents embedded as `data:image/svg+xml` images (how takumi keeps inline `<svg>`). */
 export function embeddedSvgs(svg: string): string[] {
-  return [...svg.matchAll(/href="data:image\/svg\+xml;base64,([^"]*)"/g)].map((m) => new TextDecoder().decode(Uint8Array.from(atob(m[1]!), (c) => c.charCodeAt(0))));
+  return [...svg.matchAll(/href="data:image\/svg\+xml;base64,([^"]*)"/g)].map((m) =>
+    new TextDecoder().decode(Uint8Array.from(atob(m[1]!), (c) => c.charCodeAt(0))),
+  );
 }
 
 export interface PdfObject {
@@ -124,7 +126,9 @@ export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
     // A run that starts where the previous one ended, on the same baseline, continues its word.
     let text = '';
     let end: { x: number; y: number } | undefined;
-    for (const [, size, scaling, a, , , , x, y, hex] of content.matchAll(/([\d.]+) Tf ([\d.]+) Tz ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) Tm <([0-9A-F]*)> Tj/g)) {
+    for (const [, size, scaling, a, , , , x, y, hex] of content.matchAll(
+      /([\d.]+) Tf ([\d.]+) Tz ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) Tm <([0-9A-F]*)> Tj/g,
+    )) {
       const codes = hex!.match(/.{4}/g) ?? [];
       const start = { x: Number(x), y: Number(y) };
       const joined = end !== undefined && Math.abs(end.y - start.y) < 0.5 && Math.abs(end.x - start.x) < 0.5;

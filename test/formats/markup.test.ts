@@ -17,7 +17,9 @@ describe('toImageDocument', () => {
 
 describe('withSvgNamespace', () => {
   it('adds the SVG namespace where it is missing, once', () => {
-    expect(withSvgNamespace('<svg width="2"><rect/></svg><SVG>')).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="2"><rect/></svg><svg xmlns="http://www.w3.org/2000/svg">');
+    expect(withSvgNamespace('<svg width="2"><rect/></svg><SVG>')).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="2"><rect/></svg><svg xmlns="http://www.w3.org/2000/svg">',
+    );
     const namespaced = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>';
     expect(withSvgNamespace(namespaced)).toBe(namespaced);
     expect(withSvgNamespace('<svgx>')).toBe('<svgx>');

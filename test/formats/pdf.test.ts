@@ -49,17 +49,27 @@ describe('PdfWriter', () => {
 
 describe('page pictures', () => {
   it('reuse a palette PNG’s image data byte for byte, as an indexed image', async () => {
-    const { png, raw } = picture('<div style="width:64px;height:32px;background:#0B64DD;color:#fff;font-size:20px">Hi</div>', 64, 32);
+    const { png, raw } = picture(
+      '<div style="width:64px;height:32px;background:#0B64DD;color:#fff;font-size:20px">Hi</div>',
+      64,
+      32,
+    );
     const parts = readPng(png);
     expect(parts.colorType).toBe(3);
     const image = await pageImage(png, raw);
     expect(image.data).toEqual(parts.data);
-    expect(image.dictionary).toMatch(/^\/Type \/XObject \/Subtype \/Image \/Width 64 \/Height 32 \/ColorSpace \[\/Indexed \/DeviceRGB \d+ <[0-9a-f]+>\] \/BitsPerComponent 8 /);
+    expect(image.dictionary).toMatch(
+      /^\/Type \/XObject \/Subtype \/Image \/Width 64 \/Height 32 \/ColorSpace \[\/Indexed \/DeviceRGB \d+ <[0-9a-f]+>\] \/BitsPerComponent 8 /,
+    );
     expect(image.dictionary).toContain('/DecodeParms << /Predictor 15 /Colors 1 /BitsPerComponent 8 /Columns 64 >>');
   });
 
   it('reuse an RGB PNG (more than 256 colours) the same way', async () => {
-    const { png, raw } = picture('<div style="width:600px;height:4px;background:linear-gradient(90deg,#f00,#0f0,#00f,#fff)"></div>', 600, 4);
+    const { png, raw } = picture(
+      '<div style="width:600px;height:4px;background:linear-gradient(90deg,#f00,#0f0,#00f,#fff)"></div>',
+      600,
+      4,
+    );
     expect(readPng(png).colorType).toBe(2);
     const image = await pageImage(png, raw);
     expect(image.data).toEqual(readPng(png).data);
@@ -74,10 +84,16 @@ describe('page pictures', () => {
   });
 
   it('decode an RGBA PNG only through the raw pixels, flattened onto white', async () => {
-    const { png, raw } = picture('<div style="width:300px;height:2px;background:linear-gradient(90deg,rgba(255,0,0,0.2),rgba(0,0,255,0.9))"></div>', 300, 2);
+    const { png, raw } = picture(
+      '<div style="width:300px;height:2px;background:linear-gradient(90deg,rgba(255,0,0,0.2),rgba(0,0,255,0.9))"></div>',
+      300,
+      2,
+    );
     expect(readPng(png).colorType).toBe(6);
     const image = await pageImage(png, raw);
-    expect(image.dictionary).toBe('/Type /XObject /Subtype /Image /Width 300 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode');
+    expect(image.dictionary).toBe(
+      '/Type /XObject /Subtype /Image /Width 300 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode',
+    );
     const rgb = await inflate(image.data);
     expect(rgb.length).toBe(300 * 2 * 3);
     // The first pixel: red at 20% over white.
@@ -103,16 +119,44 @@ describe('the text layer', () => {
   });
 
   it('places a run at its measured box: one em = the run height, scaled to its width', () => {
-    const root = { width: 100, height: 50, transform: [1, 0, 0, 1, 0, 0], children: [{ width: 80, height: 20, transform: [1, 0, 0, 1, 10, 5], children: [], runs: [{ text: 'Hi', x: 2, y: 3, width: 40, height: 20 }] }], runs: [] };
-    const ops = textLayerOperators(root as never, [0.75, 0, 0, -0.75, 0, 37.5], { width: 100, height: 50 }, new CharacterCodes(), 'F0');
+    const root = {
+      width: 100,
+      height: 50,
+      transform: [1, 0, 0, 1, 0, 0],
+      children: [
+        {
+          width: 80,
+          height: 20,
+          transform: [1, 0, 0, 1, 10, 5],
+          children: [],
+          runs: [{ text: 'Hi', x: 2, y: 3, width: 40, height: 20 }],
+        },
+      ],
+      runs: [],
+    };
+    const ops = textLayerOperators(
+      root as never,
+      [0.75, 0, 0, -0.75, 0, 37.5],
+      { width: 100, height: 50 },
+      new CharacterCodes(),
+      'F0',
+    );
     // Baseline at y = 5 + 3 + 0.8 × 20 = 24 px; x = 12 px. 2 glyphs × 0.5 em × 20 px = 20 px wide → 200 %.
     expect(ops).toBe('BT\n3 Tr\n/F0 20 Tf 200 Tz 0.75 0 0 0.75 9 19.5 Tm <00010002> Tj\nET\n');
   });
 
   it('skips runs outside the canvas and is empty without text', () => {
-    const run = (x: number) => ({ width: 10, height: 10, transform: [1, 0, 0, 1, x, 0], children: [], runs: [{ text: 'x', x: 0, y: 0, width: 10, height: 10 }] });
+    const run = (x: number) => ({
+      width: 10,
+      height: 10,
+      transform: [1, 0, 0, 1, x, 0],
+      children: [],
+      runs: [{ text: 'x', x: 0, y: 0, width: 10, height: 10 }],
+    });
     const root = { width: 100, height: 100, transform: [1, 0, 0, 1, 0, 0], children: [run(-50), run(200)], runs: [] };
-    expect(textLayerOperators(root as never, [1, 0, 0, 1, 0, 0], { width: 100, height: 100 }, new CharacterCodes(), 'F0')).toBe('');
+    expect(
+      textLayerOperators(root as never, [1, 0, 0, 1, 0, 0], { width: 100, height: 100 }, new CharacterCodes(), 'F0'),
+    ).toBe('');
   });
 
   it('maps codes back to Unicode in blocks of at most 100', () => {
@@ -137,7 +181,8 @@ describe('the text layer font', () => {
   }));
   const sum = (from: number, length: number) => {
     let total = 0;
-    for (let at = from; at < from + length; at += 4) total = (total + (at + 4 <= font.length ? view.getUint32(at) : 0)) >>> 0;
+    for (let at = from; at < from + length; at += 4)
+      total = (total + (at + 4 <= font.length ? view.getUint32(at) : 0)) >>> 0;
     return total;
   };
 
@@ -146,7 +191,8 @@ describe('the text layer font', () => {
     expect(tables.map((t) => t.tag)).toEqual(['cmap', 'glyf', 'head', 'hhea', 'hmtx', 'loca', 'maxp', 'post']);
     for (const table of tables) {
       expect(table.offset % 4, table.tag).toBe(0);
-      if (table.tag !== 'head') expect(sum(table.offset, Math.ceil(table.length / 4) * 4), table.tag).toBe(table.checksum);
+      if (table.tag !== 'head')
+        expect(sum(table.offset, Math.ceil(table.length / 4) * 4), table.tag).toBe(table.checksum);
     }
     // The whole file sums to the magic 0xB1B0AFBA once head's adjustment is in.
     expect(sum(0, font.length)).toBe(0xb1b0afba);
@@ -163,7 +209,10 @@ describe('the text layer font', () => {
 
 describe('writePdf', () => {
   it('draws the page, lays its text over it, and reads back the same words', async () => {
-    const page = toImageDocument('<div style="display:flex;flex-direction:column;width:64px;height:32px;background:#fff;font-family:Inter;font-size:12px"><span>Hello</span><span>→ world</span></div>', '');
+    const page = toImageDocument(
+      '<div style="display:flex;flex-direction:column;width:64px;height:32px;background:#fff;font-family:Inter;font-size:12px"><span>Hello</span><span>→ world</span></div>',
+      '',
+    );
     const bytes = await writePdf(engine, { pages: [page, page], width: 64, height: 32 }, { title: 'Tiny' });
     const { objects } = readPdf(bytes);
     const pages = [...objects.values()].filter((o) => /\/Type \/Page\b/.test(o.dictionary));
@@ -177,6 +226,8 @@ describe('writePdf', () => {
     const page = toImageDocument('<div style="width:64px;height:32px;background:#0B64DD"></div>', '');
     const { objects } = readPdf(await writePdf(engine, { pages: [page], width: 64, height: 32 }, { imageScale: 2 }));
     expect([...objects.values()].some((o) => o.dictionary.includes('/Font'))).toBe(false);
-    expect([...objects.values()].find((o) => o.dictionary.includes('/Subtype /Image'))!.dictionary).toContain('/Width 128 /Height 64');
+    expect([...objects.values()].find((o) => o.dictionary.includes('/Subtype /Image'))!.dictionary).toContain(
+      '/Width 128 /Height 64',
+    );
   });
 });

@@ -7,10 +7,29 @@ import { buildIsomerAuthoringGuide, createIsomerRuntime, createIsomerTools, defi
 import { SLIDES_GUIDE, SLIDES_RULES, slideDeckFrame, slidesPack } from '../../src/slides.ts';
 
 export async function measureAgentText() {
-  const view = defineView({ id: 'summary-slide', title: 'Summary slide', answers: ['Summarise this as a slide'], input: z.object({ title: z.string(), points: z.array(z.string()) }), build: () => ({ type: 'view', body: [] }) as never });
+  const view = defineView({
+    id: 'summary-slide',
+    title: 'Summary slide',
+    answers: ['Summarise this as a slide'],
+    input: z.object({ title: z.string(), points: z.array(z.string()) }),
+    build: () => ({ type: 'view', body: [] }) as never,
+  });
   const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame }, views: [view] });
-  const tools = createIsomerTools({ runtime, guide: SLIDES_GUIDE, rules: SLIDES_RULES, frame: slideDeckFrame, heading: false });
-  const toolsList = JSON.stringify(tools.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema: z.toJSONSchema(inputSchema) })));
+  const tools = createIsomerTools({
+    runtime,
+    guide: SLIDES_GUIDE,
+    rules: SLIDES_RULES,
+    frame: slideDeckFrame,
+    heading: false,
+  });
+  const toolsList = JSON.stringify(
+    tools.map(({ name, title, description, inputSchema }) => ({
+      name,
+      title,
+      description,
+      inputSchema: z.toJSONSchema(inputSchema),
+    })),
+  );
   const guide = buildIsomerAuthoringGuide({ runtime, guide: SLIDES_GUIDE, rules: SLIDES_RULES });
   const schema = JSON.stringify(runtime.getAuthoringContext().schema);
   const describe = tools.find((tool) => tool.name === 'isomer_describe_primitives')!;
@@ -22,5 +41,11 @@ export async function measureAgentText() {
   answers.sort((a, b) => b.length - a.length);
   const unknown = await describe.handler({ types: ['x'.repeat(200), 'a\n## Injected'] });
   return {
-    unknownType: (unknown.content[0] as { text: string }).text.length, toolsList: toolsList.length, guide: guide.length, schema: schema.length, largestDescribe: answers[0]!, smallestDescribe: answers.at(-1)! };
+    unknownType: (unknown.content[0] as { text: string }).text.length,
+    toolsList: toolsList.length,
+    guide: guide.length,
+    schema: schema.length,
+    largestDescribe: answers[0]!,
+    smallestDescribe: answers.at(-1)!,
+  };
 }

@@ -9,16 +9,35 @@ import { definePrimitivePack } from '../../src/core/sdk/pack.ts';
 import { html } from '../../src/core/sdk/markup.ts';
 import { md } from '../../src/core/sdk/markdown/content.ts';
 import { escapeMrkdwn, mrkdwnLink, mrkdwnSection } from '../../src/core/sdk/slack/mrkdwn.ts';
-import { assetUrl, BLOCKED_HREF, navigationHref, sanitizeAssetUrl, sanitizeNavigationHref } from '../../src/core/sdk/url.ts';
+import {
+  assetUrl,
+  BLOCKED_HREF,
+  navigationHref,
+  sanitizeAssetUrl,
+  sanitizeNavigationHref,
+} from '../../src/core/sdk/url.ts';
 import { requiredString } from '../../src/core/sdk/composition.ts';
 import type { Frame } from '../../src/core/sdk/frame.ts';
 import { joinMarkup } from '../../src/core/sdk/markup.ts';
 
 export const note = definePrimitive({
   type: 'note',
-  schema: z.object({ type: z.literal('note'), text: requiredString().max(10_000), tone: z.enum(['info', 'warn']).optional() }),
-  catalog: { purpose: 'One paragraph of prose.', useWhen: ['A sentence or two.'], avoidWhen: ['Several points: use `stack`.'], example: { type: 'note', text: 'Deploys are green.' }, name: 'Note' },
-  examples: [{ type: 'note', text: 'Deploys are green.' }, { name: 'warning', node: { type: 'note', text: 'Disk at 91%.', tone: 'warn' } }],
+  schema: z.object({
+    type: z.literal('note'),
+    text: requiredString().max(10_000),
+    tone: z.enum(['info', 'warn']).optional(),
+  }),
+  catalog: {
+    purpose: 'One paragraph of prose.',
+    useWhen: ['A sentence or two.'],
+    avoidWhen: ['Several points: use `stack`.'],
+    example: { type: 'note', text: 'Deploys are green.' },
+    name: 'Note',
+  },
+  examples: [
+    { type: 'note', text: 'Deploys are green.' },
+    { name: 'warning', node: { type: 'note', text: 'Disk at 91%.', tone: 'warn' } },
+  ],
   renderers: {
     html: (node) => html`<p class="note${node.tone ? ` note-${node.tone}` : ''}">${node.text}</p>`,
     text: (node) => node.text,
@@ -32,7 +51,12 @@ export const note = definePrimitive({
 export const link = definePrimitive({
   type: 'link',
   schema: z.object({ type: z.literal('link'), label: requiredString(), href: navigationHref({ max: 2000 }) }),
-  catalog: { purpose: 'A link with a label.', useWhen: ['Point at a page.'], avoidWhen: ['An image: use `picture`.'], example: { type: 'link', label: 'Runbook', href: 'https://example.com/runbook' } },
+  catalog: {
+    purpose: 'A link with a label.',
+    useWhen: ['Point at a page.'],
+    avoidWhen: ['An image: use `picture`.'],
+    example: { type: 'link', label: 'Runbook', href: 'https://example.com/runbook' },
+  },
   examples: [{ type: 'link', label: 'Runbook', href: 'https://example.com/runbook' }],
   sanitize: (node) => ({ ...node, href: sanitizeNavigationHref(node.href) ?? BLOCKED_HREF }),
   renderers: {
@@ -45,7 +69,12 @@ export const link = definePrimitive({
 export const picture = definePrimitive({
   type: 'picture',
   schema: z.object({ type: z.literal('picture'), src: assetUrl(), alt: requiredString() }),
-  catalog: { purpose: 'An image.', useWhen: ['A chart someone drew.'], avoidWhen: ['Text: use `note`.'], example: { type: 'picture', src: 'https://example.com/chart.png', alt: 'Latency by region' } },
+  catalog: {
+    purpose: 'An image.',
+    useWhen: ['A chart someone drew.'],
+    avoidWhen: ['Text: use `note`.'],
+    example: { type: 'picture', src: 'https://example.com/chart.png', alt: 'Latency by region' },
+  },
   examples: [{ type: 'picture', src: 'https://example.com/chart.png', alt: 'Latency by region' }],
   sanitize: (node) => (sanitizeAssetUrl(node.src) === null ? null : node),
   renderers: {
@@ -59,11 +88,28 @@ export const stack = definePrimitive({
   type: 'stack',
   schema: (bodyNode) => z.object({ type: z.literal('stack'), items: z.array(bodyNode).min(1).max(100) }),
   children: ['items'],
-  catalog: { purpose: 'Nodes one under another.', useWhen: ['Group nodes.'], avoidWhen: ['One node.'], example: { type: 'stack', items: [{ type: 'note', text: 'One' }] } },
-  examples: [{ type: 'stack', items: [{ type: 'note', text: 'One' }, { type: 'note', text: 'Two' }] }],
+  catalog: {
+    purpose: 'Nodes one under another.',
+    useWhen: ['Group nodes.'],
+    avoidWhen: ['One node.'],
+    example: { type: 'stack', items: [{ type: 'note', text: 'One' }] },
+  },
+  examples: [
+    {
+      type: 'stack',
+      items: [
+        { type: 'note', text: 'One' },
+        { type: 'note', text: 'Two' },
+      ],
+    },
+  ],
   renderers: {
     html: (node, { scope }) => html`<div class="stack">${node.items.map((item) => scope.html(item))}</div>`,
-    text: (node, { scope }) => node.items.map((item) => scope.text(item)).filter(Boolean).join('\n\n'),
+    text: (node, { scope }) =>
+      node.items
+        .map((item) => scope.text(item))
+        .filter(Boolean)
+        .join('\n\n'),
     markdown: (node, { scope }) => md.content(node.items.map((item) => scope.markdown(item).blocks)),
     slack: (node, { scope }) => node.items.flatMap((item) => scope.slack(item)),
   },
@@ -72,15 +118,31 @@ export const stack = definePrimitive({
 
 export const card = definePrimitive({
   type: 'card',
-  schema: (bodyNode) => z.object({ type: z.literal('card'), title: requiredString().max(200), body: z.array(bodyNode).min(1).max(20).optional() }),
+  schema: (bodyNode) =>
+    z.object({
+      type: z.literal('card'),
+      title: requiredString().max(200),
+      body: z.array(bodyNode).min(1).max(20).optional(),
+    }),
   children: ['body'],
   hasOwnContent: () => true,
-  catalog: { purpose: 'A titled box.', useWhen: ['A titled group.'], avoidWhen: ['No title: use `stack`.'], example: { type: 'card', title: 'Status' } },
+  catalog: {
+    purpose: 'A titled box.',
+    useWhen: ['A titled group.'],
+    avoidWhen: ['No title: use `stack`.'],
+    example: { type: 'card', title: 'Status' },
+  },
   examples: [{ type: 'card', title: 'Status', body: [{ type: 'note', text: 'All good.' }] }],
   renderers: {
-    html: (node, { scope }) => html`<div class="card"><h3>${node.title}</h3>${(node.body ?? []).map((item) => scope.html(item))}</div>`,
-    text: (node, { scope }) => [node.title, ...(node.body ?? []).map((item) => scope.text(item))].filter(Boolean).join('\n\n'),
-    markdown: (node, { scope }) => md.content(md.heading(2, node.title), (node.body ?? []).map((item) => scope.markdown(item).blocks)),
+    html: (node, { scope }) =>
+      html`<div class="card"><h3>${node.title}</h3>${(node.body ?? []).map((item) => scope.html(item))}</div>`,
+    text: (node, { scope }) =>
+      [node.title, ...(node.body ?? []).map((item) => scope.text(item))].filter(Boolean).join('\n\n'),
+    markdown: (node, { scope }) =>
+      md.content(
+        md.heading(2, node.title),
+        (node.body ?? []).map((item) => scope.markdown(item).blocks),
+      ),
   },
 });
 
@@ -89,15 +151,45 @@ export const split = definePrimitive({
   schema: (bodyNode) =>
     z.object({
       type: z.literal('split'),
-      panes: z.array(z.object({ label: requiredString().optional(), items: z.array(bodyNode).min(1).max(6) }).strict()).length(2),
+      panes: z
+        .array(z.object({ label: requiredString().optional(), items: z.array(bodyNode).min(1).max(6) }).strict())
+        .length(2),
     }),
   children: ['panes[].items'],
-  catalog: { purpose: 'Two panes side by side.', useWhen: ['Compare two things.'], avoidWhen: ['One column.'], example: { type: 'split', panes: [{ items: [{ type: 'note', text: 'A' }] }, { items: [{ type: 'note', text: 'B' }] }] } },
-  examples: [{ type: 'split', panes: [{ label: 'Before', items: [{ type: 'note', text: 'A' }] }, { label: 'After', items: [{ type: 'note', text: 'B' }] }] }],
+  catalog: {
+    purpose: 'Two panes side by side.',
+    useWhen: ['Compare two things.'],
+    avoidWhen: ['One column.'],
+    example: {
+      type: 'split',
+      panes: [{ items: [{ type: 'note', text: 'A' }] }, { items: [{ type: 'note', text: 'B' }] }],
+    },
+  },
+  examples: [
+    {
+      type: 'split',
+      panes: [
+        { label: 'Before', items: [{ type: 'note', text: 'A' }] },
+        { label: 'After', items: [{ type: 'note', text: 'B' }] },
+      ],
+    },
+  ],
   renderers: {
-    html: (node, { scope }) => html`<div class="split">${node.panes.map((pane) => html`<div>${pane.label ? html`<h4>${pane.label}</h4>` : ''}${pane.items.map((item) => scope.html(item))}</div>`)}</div>`,
-    text: (node, { scope }) => node.panes.map((pane) => [pane.label?.toUpperCase(), ...pane.items.map((item) => scope.text(item))].filter(Boolean).join('\n\n')).join('\n\n'),
-    markdown: (node, { scope }) => md.content(node.panes.map((pane) => [pane.label && md.heading(2, pane.label), pane.items.map((item) => scope.markdown(item).blocks)])),
+    html: (node, { scope }) =>
+      html`<div class="split">${node.panes.map((pane) => html`<div>${pane.label ? html`<h4>${pane.label}</h4>` : ''}${pane.items.map((item) => scope.html(item))}</div>`)}</div>`,
+    text: (node, { scope }) =>
+      node.panes
+        .map((pane) =>
+          [pane.label?.toUpperCase(), ...pane.items.map((item) => scope.text(item))].filter(Boolean).join('\n\n'),
+        )
+        .join('\n\n'),
+    markdown: (node, { scope }) =>
+      md.content(
+        node.panes.map((pane) => [
+          pane.label && md.heading(2, pane.label),
+          pane.items.map((item) => scope.markdown(item).blocks),
+        ]),
+      ),
     slack: (node, { scope }) => node.panes.flatMap((pane) => pane.items.flatMap((item) => scope.slack(item))),
   },
   css: '.split{display:grid;grid-template-columns:1fr 1fr;gap:16px}',
@@ -105,14 +197,36 @@ export const split = definePrimitive({
 
 export const table = definePrimitive({
   type: 'table',
-  schema: z.object({ type: z.literal('table'), columns: z.array(requiredString()).min(1).max(20), rows: z.array(z.array(z.string())).min(1).max(200) }),
-  catalog: { purpose: 'Rows and columns.', useWhen: ['Compare values.'], avoidWhen: ['One value.'], example: { type: 'table', columns: ['Service', 'Status'], rows: [['api', 'up']] } },
-  examples: [{ type: 'table', columns: ['Service', 'Status'], rows: [['api', 'up'], ['db', 'degraded']] }],
+  schema: z.object({
+    type: z.literal('table'),
+    columns: z.array(requiredString()).min(1).max(20),
+    rows: z.array(z.array(z.string())).min(1).max(200),
+  }),
+  catalog: {
+    purpose: 'Rows and columns.',
+    useWhen: ['Compare values.'],
+    avoidWhen: ['One value.'],
+    example: { type: 'table', columns: ['Service', 'Status'], rows: [['api', 'up']] },
+  },
+  examples: [
+    {
+      type: 'table',
+      columns: ['Service', 'Status'],
+      rows: [
+        ['api', 'up'],
+        ['db', 'degraded'],
+      ],
+    },
+  ],
   renderers: {
-    html: (node) => html`<table class="table"><thead><tr>${node.columns.map((c) => html`<th>${c}</th>`)}</tr></thead><tbody>${node.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table>`,
+    html: (node) =>
+      html`<table class="table"><thead><tr>${node.columns.map((c) => html`<th>${c}</th>`)}</tr></thead><tbody>${node.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table>`,
     text: (node) => [node.columns.join(' | '), ...node.rows.map((row) => row.join(' | '))].join('\n'),
     markdown: (node) => md.content(md.table(node.columns, node.rows)),
-    slack: (node) => ({ type: 'table', rows: [node.columns, ...node.rows].map((row) => row.map((text) => ({ type: 'raw_text', text }))) }),
+    slack: (node) => ({
+      type: 'table',
+      rows: [node.columns, ...node.rows].map((row) => row.map((text) => ({ type: 'raw_text', text }))),
+    }),
   },
 });
 
@@ -133,8 +247,10 @@ export const notesPack = definePrimitivePack({
 export const cardFrame: Frame<{ ink: string }> = {
   defaultWidth: 800,
   theme: { light: { ink: '#111111' }, dark: { ink: '#eeeeee' } },
-  estimateHeight: (composition, dispatcher) => 48 + composition.body.reduce((sum, node) => sum + dispatcher.estimateSnapshotHeight(node), 0),
+  estimateHeight: (composition, dispatcher) =>
+    48 + composition.body.reduce((sum, node) => sum + dispatcher.estimateSnapshotHeight(node), 0),
   validateBody: (body) => (body.length > 5 ? [`at most 5 nodes, got ${body.length}`] : []),
-  wrap: (header, body, viewport) => html`<div class="card-frame" style="width:${viewport.width}px;height:${viewport.height}px;color:${viewport.theme.ink}">${header.title ? html`<h1>${header.title}</h1>` : ''}${joinMarkup(body)}</div>`,
+  wrap: (header, body, viewport) =>
+    html`<div class="card-frame" style="width:${viewport.width}px;height:${viewport.height}px;color:${viewport.theme.ink}">${header.title ? html`<h1>${header.title}</h1>` : ''}${joinMarkup(body)}</div>`,
   css: '.card-frame{font-family:Inter;background:light-dark(#ffffff,#000000)}',
 };

@@ -6,7 +6,26 @@ import type { PrimitiveNode } from '../../src/index.ts';
  */
 export function previewSlide(node: PrimitiveNode): Record<string, unknown> {
   if (node.type === 'slideFrame') return { type: 'view', title: 'Preview', body: [node] };
-  const frame = { type: 'slideFrame', brand: 'Isomer', section: 'Preview', sectionNumber: '01', url: 'https://elastic.github.io/isomer' };
-  if (node.type === 'slideTitle') return { type: 'view', title: 'Preview', body: [{ ...frame, tone: 'inverse', body: [node] }] };
-  return { type: 'view', title: `Preview of ${node.type}`, body: [{ ...frame, body: [{ type: 'slideHeading', title: `Preview of ${node.type}`, lede: 'How this primitive looks on a slide.' }, node] }] };
+  const frame = {
+    type: 'slideFrame',
+    brand: 'Isomer',
+    section: 'Preview',
+    sectionNumber: '01',
+    url: 'https://elastic.github.io/isomer',
+  };
+  if (node.type === 'slideTitle')
+    return { type: 'view', title: 'Preview', body: [{ ...frame, tone: 'inverse', body: [node] }] };
+  return {
+    type: 'view',
+    title: `Preview of ${node.type}`,
+    body: [
+      {
+        ...frame,
+        body: [
+          { type: 'slideHeading', title: `Preview of ${node.type}`, lede: 'How this primitive looks on a slide.' },
+          node,
+        ],
+      },
+    ],
+  };
 }

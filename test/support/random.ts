@@ -76,7 +76,25 @@ export function randomValue(random: Random, types: readonly string[], depth = 0)
       if (random.chance(0.8)) node.type = random.chance(0.9) ? random.pick(types) : random.pick(HOSTILE_STRINGS);
       const keys = random.int(5);
       for (let i = 0; i < keys; i++) {
-        node[random.pick(['text', 'items', 'title', 'body', 'label', 'href', 'src', 'alt', 'panes', 'columns', 'rows', 'tone', 'id', 'surfaces', random.pick(HOSTILE_STRINGS)])] = randomValue(random, types, depth + 1);
+        node[
+          random.pick([
+            'text',
+            'items',
+            'title',
+            'body',
+            'label',
+            'href',
+            'src',
+            'alt',
+            'panes',
+            'columns',
+            'rows',
+            'tone',
+            'id',
+            'surfaces',
+            random.pick(HOSTILE_STRINGS),
+          ])
+        ] = randomValue(random, types, depth + 1);
       }
       return node;
     }

@@ -8,9 +8,15 @@ export { previewSlide };
 export const slidesRuntime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 
 // The reference pack's example data, read from ../shared at build time (never copied here).
-const files = import.meta.glob('../../../shared/fixtures/compositions/*.json', { import: 'default', eager: true }) as Record<string, unknown>;
+const files = import.meta.glob('../../../shared/fixtures/compositions/*.json', {
+  import: 'default',
+  eager: true,
+}) as Record<string, unknown>;
 
-export const fixtures = Object.entries(files).map(([path, value]) => ({ name: path.split('/').at(-1)!.replace('.json', ''), value: value as Record<string, unknown> }));
+export const fixtures = Object.entries(files).map(([path, value]) => ({
+  name: path.split('/').at(-1)!.replace('.json', ''),
+  value: value as Record<string, unknown>,
+}));
 
 /** A fixture as a composition: whole compositions as they are, single nodes in a preview slide. */
 export function fixtureComposition(value: Record<string, unknown>): Record<string, unknown> {
@@ -22,7 +28,11 @@ export const registeredTypes = new Set(slidesRuntime.primitives.map((p) => p.typ
 /** Every example of every registered primitive, as preview slides. */
 export function examplePreviews(): { type: string; name: string; composition: Record<string, unknown> }[] {
   return slidesRuntime.primitives.flatMap((definition) =>
-    exampleNodes(definition).map((node, i) => ({ type: definition.type, name: `${definition.type} example ${i + 1}`, composition: previewSlide(node as PrimitiveNode) })),
+    exampleNodes(definition).map((node, i) => ({
+      type: definition.type,
+      name: `${definition.type} example ${i + 1}`,
+      composition: previewSlide(node as PrimitiveNode),
+    })),
   );
 }
 

@@ -1,10 +1,17 @@
 import * as z from 'zod';
-import { createIsomerRuntime, defineView, type Composition, type IsomerTool, type IsomerToolResult } from '../../src/index.ts';
+import {
+  createIsomerRuntime,
+  defineView,
+  type Composition,
+  type IsomerTool,
+  type IsomerToolResult,
+} from '../../src/index.ts';
 import { notesPack } from './notes-pack.ts';
 
 /** A body rule like the slides deck frame's: exactly one top-level node. */
 export const oneNodeFrame = {
-  validateBody: (body: readonly unknown[]) => (body.length === 1 ? [] : [`render one node per composition: exactly one node, got ${body.length} nodes`]),
+  validateBody: (body: readonly unknown[]) =>
+    body.length === 1 ? [] : [`render one node per composition: exactly one node, got ${body.length} nodes`],
 };
 
 export const seen: { contexts: unknown[]; inputs: unknown[] } = { contexts: [], inputs: [] };
@@ -22,21 +29,49 @@ export const views = [
       return { type: 'view', title: input.title, body: [{ type: 'note', text: input.title }] };
     },
   }),
-  defineView<{ user: string }, Record<string, unknown>>({ id: 'built', title: 'Built', answers: [], build: ({ input }) => (seen.inputs.push(input), { type: 'view', body: [{ type: 'note', text: 'x' }] }) }),
-  defineView({ id: 'two-notes', title: 'Two', answers: [], build: () => ({ type: 'view', body: [{ type: 'note', text: 'a' }, { type: 'note', text: 'b' }] }) }),
-  defineView({ id: 'bad-node', title: 'Bad', answers: [], build: () => ({ type: 'view', body: [{ type: 'note', text: 'ok' }, { type: 'note' }] }) as unknown as Composition }),
+  defineView<{ user: string }, Record<string, unknown>>({
+    id: 'built',
+    title: 'Built',
+    answers: [],
+    build: ({ input }) => (seen.inputs.push(input), { type: 'view', body: [{ type: 'note', text: 'x' }] }),
+  }),
+  defineView({
+    id: 'two-notes',
+    title: 'Two',
+    answers: [],
+    build: () => ({
+      type: 'view',
+      body: [
+        { type: 'note', text: 'a' },
+        { type: 'note', text: 'b' },
+      ],
+    }),
+  }),
+  defineView({
+    id: 'bad-node',
+    title: 'Bad',
+    answers: [],
+    build: () => ({ type: 'view', body: [{ type: 'note', text: 'ok' }, { type: 'note' }] }) as unknown as Composition,
+  }),
   defineView({
     id: 'deep',
     title: 'Deep',
     answers: [],
-    build: () => JSON.parse(`{"type":"view","body":[${'{"type":"stack","items":['.repeat(40)}{"type":"note","text":"x"}${']}'.repeat(40)}]}`) as Composition,
+    build: () =>
+      JSON.parse(
+        `{"type":"view","body":[${'{"type":"stack","items":['.repeat(40)}{"type":"note","text":"x"}${']}'.repeat(40)}]}`,
+      ) as Composition,
   }),
   defineView({
     id: 'throws-validation',
     title: 'Throws',
     answers: [],
     build: () => {
-      throw Object.assign(new Error('Invalid Composition:\n  body[0].title is required'), { name: 'CompositionValidationError', code: 'COMPOSITION_INVALID', errors: [{ path: 'body[0].title', message: 'is required' }] });
+      throw Object.assign(new Error('Invalid Composition:\n  body[0].title is required'), {
+        name: 'CompositionValidationError',
+        code: 'COMPOSITION_INVALID',
+        errors: [{ path: 'body[0].title', message: 'is required' }],
+      });
     },
   }),
   defineView({
@@ -44,7 +79,11 @@ export const views = [
     title: 'Lookalike',
     answers: [],
     build: () => {
-      throw Object.assign(new Error('Nope: lookalike'), { name: 'CompositionValidationError', code: 'SOMETHING_ELSE', errors: [{ path: 'x', message: 'y' }] });
+      throw Object.assign(new Error('Nope: lookalike'), {
+        name: 'CompositionValidationError',
+        code: 'SOMETHING_ELSE',
+        errors: [{ path: 'x', message: 'y' }],
+      });
     },
   }),
   defineView({
@@ -52,7 +91,11 @@ export const views = [
     title: 'Empty',
     answers: [],
     build: () => {
-      throw Object.assign(new Error('Invalid Composition:\n  (no detail)'), { name: 'CompositionValidationError', code: 'COMPOSITION_INVALID', errors: [] });
+      throw Object.assign(new Error('Invalid Composition:\n  (no detail)'), {
+        name: 'CompositionValidationError',
+        code: 'COMPOSITION_INVALID',
+        errors: [],
+      });
     },
   }),
   defineView({

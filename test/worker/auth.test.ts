@@ -9,7 +9,11 @@ import { BASE, get } from './support.ts';
  */
 async function call(env: WorkerEnv, path: string, init: RequestInit = {}, worker = createWorker()): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, env, ctx);
+  const response = await worker.fetch(
+    new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
+    env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -26,7 +30,19 @@ const TOKENS: WorkerEnv = {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const requestSummary = (headers: Record<string, string>, worker?: ReturnType<typeof createWorker>) =>
-  call(TOKENS, '/tools/isomer_request_view', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ id: 'summary-slide', input: { title: 'Search forgives typos', points: ['Fewer empty results'] } }) }, worker);
+  call(
+    TOKENS,
+    '/tools/isomer_request_view',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({
+        id: 'summary-slide',
+        input: { title: 'Search forgives typos', points: ['Fewer empty results'] },
+      }),
+    },
+    worker,
+  );
 
 let warn: MockInstance<typeof console.warn>;
 let error: MockInstance<typeof console.error>;
@@ -51,7 +67,19 @@ describe('without ISOMER_TOKENS', () => {
 describe('with ISOMER_TOKENS', () => {
   it('refuses every route but /healthz without a token', async () => {
     expect((await call(TOKENS, '/healthz')).status).toBe(200);
-    for (const [path, method] of [['/tools', 'GET'], ['/tools/isomer_validate', 'POST'], ['/resources', 'GET'], ['/resources/isomer-authoring-guide', 'GET'], ['/prompts', 'GET'], ['/prompts/compose', 'POST'], ['/render/text', 'POST'], ['/openapi.json', 'GET'], ['/mcp', 'POST'], ['/mcp', 'GET'], ['/nope', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/tools', 'GET'],
+      ['/tools/isomer_validate', 'POST'],
+      ['/resources', 'GET'],
+      ['/resources/isomer-authoring-guide', 'GET'],
+      ['/prompts', 'GET'],
+      ['/prompts/compose', 'POST'],
+      ['/render/text', 'POST'],
+      ['/openapi.json', 'GET'],
+      ['/mcp', 'POST'],
+      ['/mcp', 'GET'],
+      ['/nope', 'GET'],
+    ] as const) {
       const response = await call(TOKENS, path, { method });
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer realm="isomer-edge"');
@@ -60,7 +88,16 @@ describe('with ISOMER_TOKENS', () => {
   });
 
   it('refuses a wrong, truncated, extended or differently-schemed token', async () => {
-    for (const authorization of [`Bearer ${BOT.slice(0, -1)}`, `Bearer ${BOT}x`, `Bearer x${BOT}`, `Basic ${btoa(`${BOT}:`)}`, BOT, `Bearer ${BOT} extra`, `Bearer`, `Bearer ${'a'.repeat(100_000)}`]) {
+    for (const authorization of [
+      `Bearer ${BOT.slice(0, -1)}`,
+      `Bearer ${BOT}x`,
+      `Bearer x${BOT}`,
+      `Basic ${btoa(`${BOT}:`)}`,
+      BOT,
+      `Bearer ${BOT} extra`,
+      `Bearer`,
+      `Bearer ${'a'.repeat(100_000)}`,
+    ]) {
       const response = await call(TOKENS, '/tools', { headers: { authorization } });
       expect(response.status, authorization.slice(0, 40)).toBe(401);
       const text = await response.text();
@@ -78,7 +115,9 @@ describe('with ISOMER_TOKENS', () => {
 
   it('passes each caller’s context to the views as hostContext', async () => {
     const worker = createWorker();
-    const brandOf = async (token: string) => JSON.parse(((await (await requestSummary(bearer(token), worker)).json()) as any).content[0].text).composition.body[0].brand;
+    const brandOf = async (token: string) =>
+      JSON.parse(((await (await requestSummary(bearer(token), worker)).json()) as any).content[0].text).composition
+        .body[0].brand;
     expect(await brandOf(BOT)).toBe('Slack Bot Brand');
     expect(await brandOf(CHAT)).toBe('Chat Brand');
     expect(await brandOf('tok_slack_bot_rotated_01')).toBe('Slack Bot Brand');
@@ -89,16 +128,40 @@ describe('with ISOMER_TOKENS', () => {
     const response = await call(TOKENS, '/mcp', {
       method: 'POST',
       headers: { ...bearer(CHAT), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'isomer_request_view', arguments: { id: 'summary-slide', input: { title: 'T', points: ['p'] } } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'isomer_request_view',
+          arguments: { id: 'summary-slide', input: { title: 'T', points: ['p'] } },
+        },
+      }),
     });
     expect(response.status).toBe(200);
     const text = await response.text();
-    const message = JSON.parse(text.includes('data:') ? text.split('\n').find((line) => line.startsWith('data:'))!.slice(5) : text);
+    const message = JSON.parse(
+      text.includes('data:')
+        ? text
+            .split('\n')
+            .find((line) => line.startsWith('data:'))!
+            .slice(5)
+        : text,
+    );
     expect(JSON.parse(message.result.content[0].text).composition.body[0].brand).toBe('Chat Brand');
   });
 
   it('refuses everything (but /healthz) when the secret is invalid, without printing it', async () => {
-    const secrets = ['not json', '[]', '{}', '"tok"', JSON.stringify({ short: { caller: 'x' } }), JSON.stringify({ [BOT]: { name: 'x' } }), JSON.stringify({ [`${BOT} space`]: { caller: 'x' } }), JSON.stringify({ [BOT]: { caller: 'a', context: { x: 1 } }, [CHAT]: { caller: 'a', context: { x: 2 } } })];
+    const secrets = [
+      'not json',
+      '[]',
+      '{}',
+      '"tok"',
+      JSON.stringify({ short: { caller: 'x' } }),
+      JSON.stringify({ [BOT]: { name: 'x' } }),
+      JSON.stringify({ [`${BOT} space`]: { caller: 'x' } }),
+      JSON.stringify({ [BOT]: { caller: 'a', context: { x: 1 } }, [CHAT]: { caller: 'a', context: { x: 2 } } }),
+    ];
     for (const secret of secrets) {
       const worker = createWorker();
       expect((await call({ ISOMER_TOKENS: secret }, '/healthz', {}, worker)).status).toBe(200);
@@ -121,38 +184,65 @@ describe('Origin', () => {
       const response = await call({}, '/tools', { headers: { origin } });
       expect(response.status, origin).toBe(403);
       expect(((await response.json()) as any).error.code).toBe('FORBIDDEN_ORIGIN');
-      expect((await call({}, '/mcp', { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{}' })).status, origin).toBe(403);
+      expect(
+        (
+          await call({}, '/mcp', {
+            method: 'POST',
+            headers: { origin, 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+        origin,
+      ).toBe(403);
     }
     expect((await call({}, '/healthz', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
   });
 
   it('allows exactly the configured origins when ISOMER_ALLOWED_ORIGINS is set', async () => {
-    const env = { ISOMER_ALLOWED_ORIGINS: 'https://app.example.com, https://Chat.Example.com/ ,ftp://bad, https://x.example/path' };
+    const env = {
+      ISOMER_ALLOWED_ORIGINS: 'https://app.example.com, https://Chat.Example.com/ ,ftp://bad, https://x.example/path',
+    };
     expect((await call(env, '/tools', { headers: { origin: 'https://app.example.com' } })).status).toBe(200);
     expect((await call(env, '/tools', { headers: { origin: 'https://chat.example.com' } })).status).toBe(200);
     expect((await call(env, '/tools', { headers: { origin: 'http://localhost:3000' } })).status).toBe(403);
-    expect((await call(env, '/tools', { headers: { origin: 'https://app.example.com.evil.example' } })).status).toBe(403);
+    expect((await call(env, '/tools', { headers: { origin: 'https://app.example.com.evil.example' } })).status).toBe(
+      403,
+    );
     expect((await call(env, '/tools', { headers: { origin: 'http://app.example.com' } })).status).toBe(403);
-    expect(warn.mock.calls.some(([message]) => String(message).includes('"ftp://bad"') && String(message).includes('"https://x.example/path"'))).toBe(true);
-    expect((await call({ ISOMER_ALLOWED_ORIGINS: '*' }, '/tools', { headers: { origin: 'https://anywhere.example' } })).status).toBe(200);
+    expect(
+      warn.mock.calls.some(
+        ([message]) => String(message).includes('"ftp://bad"') && String(message).includes('"https://x.example/path"'),
+      ),
+    ).toBe(true);
+    expect(
+      (await call({ ISOMER_ALLOWED_ORIGINS: '*' }, '/tools', { headers: { origin: 'https://anywhere.example' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('checks Origin before the token, so a foreign page learns nothing', async () => {
-    expect((await call(TOKENS, '/tools', { headers: { origin: 'https://evil.example', ...bearer(BOT) } })).status).toBe(403);
+    expect((await call(TOKENS, '/tools', { headers: { origin: 'https://evil.example', ...bearer(BOT) } })).status).toBe(
+      403,
+    );
   });
 });
 
 describe('CORS', () => {
   const env = { ...TOKENS, ISOMER_CORS_ORIGINS: 'https://chat.example.com' };
   const preflight = (origin: string, headers = 'authorization, content-type, mcp-protocol-version, x-evil') =>
-    call(env, '/tools/isomer_validate', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': headers } });
+    call(env, '/tools/isomer_validate', {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': headers },
+    });
 
   it('answers a preflight from a listed origin without a token', async () => {
     const response = await preflight('https://chat.example.com');
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://chat.example.com');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
-    expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type, mcp-protocol-version');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'authorization, content-type, mcp-protocol-version',
+    );
     expect(response.headers.get('access-control-max-age')).toBe('600');
     expect(response.headers.get('vary')).toContain('Origin');
   });
@@ -177,7 +267,9 @@ describe('CORS', () => {
   });
 
   it('reflects any origin when ISOMER_CORS_ORIGINS is *', async () => {
-    const response = await call({ ISOMER_CORS_ORIGINS: '*' }, '/tools', { headers: { origin: 'https://anywhere.example' } });
+    const response = await call({ ISOMER_CORS_ORIGINS: '*' }, '/tools', {
+      headers: { origin: 'https://anywhere.example' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://anywhere.example');
   });

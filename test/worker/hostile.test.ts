@@ -12,7 +12,14 @@ function nested(depth: number, open = '[', close = ']', leaf = '0'): string {
 
 describe('bodies that are not JSON', () => {
   it('answers 400 INVALID_JSON without quoting the body', async () => {
-    for (const body of ['{"composition":', '{"composition": "<script>SECRET-PAYLOAD', 'undefined', "{'a':1}", '[1,2,,3]', '\u0000']) {
+    for (const body of [
+      '{"composition":',
+      '{"composition": "<script>SECRET-PAYLOAD',
+      'undefined',
+      "{'a':1}",
+      '[1,2,,3]',
+      '\u0000',
+    ]) {
       const response = await postRaw('/tools/isomer_validate', body, JSON_TYPE);
       expect(response.status, body).toBe(400);
       const text = await response.text();
@@ -29,18 +36,33 @@ describe('bodies that are not JSON', () => {
   });
 
   it('answers 415 to any other Content-Type, and to a body without one', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/json-patch+json']) {
-      const response = await postRaw('/tools/isomer_validate', JSON.stringify({ composition: slide() }), { 'content-type': type });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonx',
+      'application/json-patch+json',
+    ]) {
+      const response = await postRaw('/tools/isomer_validate', JSON.stringify({ composition: slide() }), {
+        'content-type': type,
+      });
       expect(response.status, type).toBe(415);
       expect((await json(response)).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
-    const untyped = await SELF.fetch(`${BASE}/tools/isomer_validate`, { method: 'POST', body: new Blob([JSON.stringify({ composition: slide() })]) });
+    const untyped = await SELF.fetch(`${BASE}/tools/isomer_validate`, {
+      method: 'POST',
+      body: new Blob([JSON.stringify({ composition: slide() })]),
+    });
     expect(untyped.status).toBe(415);
   });
 
   it('accepts application/json with parameters, in any case', async () => {
     for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
-      expect((await postRaw('/tools/isomer_validate', JSON.stringify({ composition: slide() }), { 'content-type': type })).status, type).toBe(200);
+      expect(
+        (await postRaw('/tools/isomer_validate', JSON.stringify({ composition: slide() }), { 'content-type': type }))
+          .status,
+        type,
+      ).toBe(200);
     }
   });
 });
@@ -74,7 +96,11 @@ describe('bodies over 1 MiB', () => {
   it('accepts a body of exactly the limit', async () => {
     const text = JSON.stringify({ composition: slide() });
     const padded = text + ' '.repeat(MAX_BODY_BYTES - new TextEncoder().encode(text).length);
-    const response = await SELF.fetch(`${BASE}/tools/isomer_validate`, { method: 'POST', headers: JSON_TYPE, body: streamOfText(padded) });
+    const response = await SELF.fetch(`${BASE}/tools/isomer_validate`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: streamOfText(padded),
+    });
     expect(response.status).toBe(200);
     expect(JSON.parse((await json(response)).content[0].text).valid).toBe(true);
   });
@@ -114,7 +140,12 @@ describe('hostile compositions', () => {
   });
 
   it('refuses too many values through the input budget', async () => {
-    const composition = { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideBulletList', items: Array.from({ length: 30_000 }, () => 'x') }] }] };
+    const composition = {
+      type: 'view',
+      body: [
+        { type: 'slideFrame', body: [{ type: 'slideBulletList', items: Array.from({ length: 30_000 }, () => 'x') }] },
+      ],
+    };
     const answer = JSON.parse((await json(await post('/tools/isomer_validate', { composition }))).content[0].text);
     expect(answer.valid).toBe(false);
     expect(answer.errors).toHaveLength(1);
@@ -123,7 +154,14 @@ describe('hostile compositions', () => {
 
   it('keeps every error short however long the hostile strings are', async () => {
     const long = 'A'.repeat(100_000);
-    const composition = { type: 'view', title: long, body: [{ type: long, [long.slice(0, 5000)]: long }, { type: 'slideFrame', brand: long, body: [{ type: 'slideHeading', title: long }] }] };
+    const composition = {
+      type: 'view',
+      title: long,
+      body: [
+        { type: long, [long.slice(0, 5000)]: long },
+        { type: 'slideFrame', brand: long, body: [{ type: 'slideHeading', title: long }] },
+      ],
+    };
     const response = await post('/render/text', composition);
     expect(response.status).toBe(422);
     const text = await response.text();
@@ -145,8 +183,17 @@ describe('hostile compositions', () => {
   });
 
   it('answers every unknown or hostile path with a bounded 404', async () => {
-    for (const path of ['/tools/..%2F..%2Fetc%2Fpasswd', `/resources/${'x'.repeat(5000)}`, '/prompts/%00', '/render/%3Cimg%20src%3Dx%3E']) {
-      const response = await SELF.fetch(`${BASE}${path}`, { method: path.startsWith('/resources') ? 'GET' : 'POST', headers: JSON_TYPE, body: path.startsWith('/resources') ? null : '{}' });
+    for (const path of [
+      '/tools/..%2F..%2Fetc%2Fpasswd',
+      `/resources/${'x'.repeat(5000)}`,
+      '/prompts/%00',
+      '/render/%3Cimg%20src%3Dx%3E',
+    ]) {
+      const response = await SELF.fetch(`${BASE}${path}`, {
+        method: path.startsWith('/resources') ? 'GET' : 'POST',
+        headers: JSON_TYPE,
+        body: path.startsWith('/resources') ? null : '{}',
+      });
       expect(response.status, path).toBe(404);
       const text = await response.text();
       expect(text.length).toBeLessThan(1000);

@@ -48,8 +48,13 @@ describe('images from the Worker', () => {
     const http = await json(await post('/tools/isomer_render', { composition: slide(), format: 'png' }));
     expect(http.content[0]).toMatchObject({ type: 'image', mimeType: 'image/png' });
     expect(atob(http.content[0].data).slice(1, 4)).toBe('PNG');
-    const { result } = await rpcMessage(await mcpModern('tools/call', { name: 'isomer_render', arguments: { composition: slide(), format: 'pdf' } }));
-    expect(result.content[0]).toMatchObject({ type: 'resource', resource: { uri: 'isomer://render/pdf', mimeType: 'application/pdf' } });
+    const { result } = await rpcMessage(
+      await mcpModern('tools/call', { name: 'isomer_render', arguments: { composition: slide(), format: 'pdf' } }),
+    );
+    expect(result.content[0]).toMatchObject({
+      type: 'resource',
+      resource: { uri: 'isomer://render/pdf', mimeType: 'application/pdf' },
+    });
   });
 
   it('validates before drawing: an invalid composition is a 422, never an image', async () => {

@@ -17,7 +17,9 @@ describe('POST /mcp, protocol 2026-07-28', () => {
   });
 
   it('calls a tool with the library’s result', async () => {
-    const { result } = await rpcMessage(await mcpModern('tools/call', { name: 'isomer_validate', arguments: { composition: slide() } }));
+    const { result } = await rpcMessage(
+      await mcpModern('tools/call', { name: 'isomer_validate', arguments: { composition: slide() } }),
+    );
     expect(JSON.parse(result.content[0].text)).toEqual({ valid: true, errors: [], warnings: [] });
     const guide = await rpcMessage(await mcpModern('tools/call', { name: 'isomer_list_views' }));
     expect(JSON.parse(guide.result.content[0].text)[0].id).toBe('summary-slide');
@@ -26,14 +28,19 @@ describe('POST /mcp, protocol 2026-07-28', () => {
   it('reads resources and gets the prompt', async () => {
     const { result } = await rpcMessage(await mcpModern('resources/read', { uri: 'isomer://authoring-guide' }));
     expect(result.contents[0]).toMatchObject({ uri: 'isomer://authoring-guide', mimeType: 'text/markdown' });
-    const prompt = await rpcMessage(await mcpModern('prompts/get', { name: 'compose', arguments: { request: 'A slide' } }));
+    const prompt = await rpcMessage(
+      await mcpModern('prompts/get', { name: 'compose', arguments: { request: 'A slide' } }),
+    );
     expect(prompt.result.messages[0].content.text.endsWith('## Request\n\nA slide')).toBe(true);
   });
 
   it('refuses deep arguments through the input budget, not by crashing', async () => {
     let deep: unknown = 0;
     for (let i = 0; i < 5000; i++) deep = [deep];
-    const response = await mcpModern('tools/call', { name: 'isomer_validate', arguments: { composition: { type: 'view', body: [deep] } } });
+    const response = await mcpModern('tools/call', {
+      name: 'isomer_validate',
+      arguments: { composition: { type: 'view', body: [deep] } },
+    });
     expect(response.status).toBe(200);
     const { result, error } = await rpcMessage(response);
     if (error) expect(error.code).toBe(-32602);
@@ -43,7 +50,11 @@ describe('POST /mcp, protocol 2026-07-28', () => {
 
 describe('POST /mcp, 2025-era clients', () => {
   it('initializes statelessly and serves tools/list and tools/call', async () => {
-    const init = await mcpLegacy('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'legacy', version: '1' } });
+    const init = await mcpLegacy('initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'legacy', version: '1' },
+    });
     expect(init.status).toBe(200);
     expect(init.headers.get('mcp-session-id')).toBeNull();
     const { result } = await rpcMessage(init);
@@ -72,10 +83,26 @@ describe('/mcp transport errors', () => {
 
   it('refuses a non-JSON body, malformed JSON, and a body over 1 MiB', async () => {
     const headers = { accept: 'application/json, text/event-stream' };
-    expect((await SELF.fetch(`${BASE}/mcp`, { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: '{}' })).status).toBe(415);
-    const malformed = await SELF.fetch(`${BASE}/mcp`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,' });
+    expect(
+      (
+        await SELF.fetch(`${BASE}/mcp`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'text/plain' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(415);
+    const malformed = await SELF.fetch(`${BASE}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,',
+    });
     expect(malformed.status).toBe(400);
-    const streamed = await SELF.fetch(`${BASE}/mcp`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: streamOf(4 * MAX_BODY_BYTES) });
+    const streamed = await SELF.fetch(`${BASE}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: streamOf(4 * MAX_BODY_BYTES),
+    });
     expect(streamed.status).toBe(413);
   });
 

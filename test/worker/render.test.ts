@@ -26,7 +26,9 @@ describe('POST /render/{format}', () => {
     for (const format of ['text', 'markdown', 'html', 'slack']) {
       const tool = await json(await post('/tools/isomer_render', { composition: slide(), format }));
       const route = await (await post(`/render/${format}`, slide())).text();
-      expect(format === 'slack' ? JSON.parse(route) : route, format).toEqual(format === 'slack' ? JSON.parse(tool.content[0].text) : tool.content[0].text);
+      expect(format === 'slack' ? JSON.parse(route) : route, format).toEqual(
+        format === 'slack' ? JSON.parse(tool.content[0].text) : tool.content[0].text,
+      );
     }
   });
 
@@ -53,7 +55,10 @@ describe('POST /render/{format}', () => {
     const body = await json(theme);
     expect(body.error).toMatchObject({ code: 'INVALID_QUERY', parameter: 'theme' });
     expect(JSON.stringify(body)).not.toContain('script');
-    expect((await json(await post('/render/text?heading=yes', slide()))).error).toMatchObject({ code: 'INVALID_QUERY', parameter: 'heading' });
+    expect((await json(await post('/render/text?heading=yes', slide()))).error).toMatchObject({
+      code: 'INVALID_QUERY',
+      parameter: 'heading',
+    });
   });
 
   it('answers 422 with the tools’ error strings for an invalid composition', async () => {
@@ -83,7 +88,10 @@ describe('POST /render/{format}', () => {
   it('answers 404 for an unknown format, listing the known ones', async () => {
     const response = await post('/render/gif', slide());
     expect(response.status).toBe(404);
-    expect((await json(response)).error).toMatchObject({ code: 'FORMAT_NOT_FOUND', formats: ['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf'] });
+    expect((await json(response)).error).toMatchObject({
+      code: 'FORMAT_NOT_FOUND',
+      formats: ['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf'],
+    });
   });
 
   it('answers 405 to GET and 415 to a non-JSON body', async () => {
@@ -98,21 +106,39 @@ describe('hostile compositions through the routes', () => {
   const mentions = '<!channel> <!here> <@U123> <#C42|general> <https://evil.example|click me>';
 
   it('never lets Slack mention or link syntax through where Slack parses it', async () => {
-    const composition = slide({ title: `${mentions} title`, lede: `${mentions} lede`, points: [`${mentions} point`], brand: '<!everyone>' });
+    const composition = slide({
+      title: `${mentions} title`,
+      lede: `${mentions} lede`,
+      points: [`${mentions} point`],
+      brand: '<!everyone>',
+    });
     const routed = JSON.parse(await (await post('/render/slack', composition)).text());
     expect(unescapedSlackSyntax(routed)).toEqual([]);
     expect(routed.text).toContain('&lt;!channel&gt;');
-    const tool = JSON.parse((await json(await post('/tools/isomer_render', { composition, format: 'slack' }))).content[0].text);
+    const tool = JSON.parse(
+      (await json(await post('/tools/isomer_render', { composition, format: 'slack' }))).content[0].text,
+    );
     expect(unescapedSlackSyntax(tool)).toEqual([]);
   });
 
   it('refuses javascript: URLs and escapes markup on every surface', async () => {
-    for (const url of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example',
+    ]) {
       const response = await post('/render/html', slide({ url }));
       expect(response.status, url).toBe(422);
-      expect((await json(response)).errors, url).toEqual(['body[0].url (in slideFrame) must be an absolute https or http URL']);
+      expect((await json(response)).errors, url).toEqual([
+        'body[0].url (in slideFrame) must be an absolute https or http URL',
+      ]);
     }
-    const composition = slide({ title: '<script>alert(1)</script><img src=x onerror=alert(1)>', points: ['[x](javascript:alert(1))', '<a href="javascript:alert(1)">y</a>'] });
+    const composition = slide({
+      title: '<script>alert(1)</script><img src=x onerror=alert(1)>',
+      points: ['[x](javascript:alert(1))', '<a href="javascript:alert(1)">y</a>'],
+    });
     const html = await (await post('/render/html', composition)).text();
     expect(html).not.toMatch(/<script|<img|<a href="javascript/i);
     expect(html).toContain('&lt;script&gt;');
@@ -124,9 +150,18 @@ describe('hostile compositions through the routes', () => {
 });
 
 /** Calls a fresh Worker directly, so a test can give it its own bindings and options. */
-async function fetchWorker(path: string, init: RequestInit = {}, worker = createWorker(), env: WorkerEnv = {}): Promise<Response> {
+async function fetchWorker(
+  path: string,
+  init: RequestInit = {},
+  worker = createWorker(),
+  env: WorkerEnv = {},
+): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>, env, ctx);
+  const response = await worker.fetch(
+    new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
+    env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -135,7 +170,11 @@ describe('host formats', () => {
   const seen: { theme?: RenderTheme; title?: string }[] = [];
   const worker = createWorker({
     formats: {
-      svg: { mimeType: 'image/svg+xml', render: (composition: Composition) => `<svg xmlns="http://www.w3.org/2000/svg"><title>${composition.title?.length}</title></svg>` },
+      svg: {
+        mimeType: 'image/svg+xml',
+        render: (composition: Composition) =>
+          `<svg xmlns="http://www.w3.org/2000/svg"><title>${composition.title?.length}</title></svg>`,
+      },
       pdf: {
         mimeType: 'application/pdf',
         render: (composition, { theme }) => {
@@ -151,7 +190,12 @@ describe('host formats', () => {
       },
     },
   });
-  const render = (format: string, query = '', body: unknown = slide()) => fetchWorker(`/render/${format}${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, worker);
+  const render = (format: string, query = '', body: unknown = slide()) =>
+    fetchWorker(
+      `/render/${format}${query}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      worker,
+    );
 
   it('serves a string format as UTF-8 with its MIME type', async () => {
     const response = await render('svg');
@@ -181,8 +225,20 @@ describe('host formats', () => {
   });
 
   it('offers the host formats to the tools and the OpenAPI document', async () => {
-    const { tools } = (await (await fetchWorker('/tools', {}, worker)).json()) as { tools: { name: string; inputSchema: { properties: { format?: { enum: string[] } } } }[] };
-    expect(tools.find((tool) => tool.name === 'isomer_render')!.inputSchema.properties.format!.enum).toEqual(['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf', 'broken']);
+    const { tools } = (await (await fetchWorker('/tools', {}, worker)).json()) as {
+      tools: { name: string; inputSchema: { properties: { format?: { enum: string[] } } } }[];
+    };
+    expect(tools.find((tool) => tool.name === 'isomer_render')!.inputSchema.properties.format!.enum).toEqual([
+      'text',
+      'markdown',
+      'html',
+      'slack',
+      'png',
+      'webp',
+      'svg',
+      'pdf',
+      'broken',
+    ]);
     const doc = (await (await fetchWorker('/openapi.json', {}, worker)).json()) as any;
     expect(doc.paths['/render/{format}'].post.responses['200'].content).toHaveProperty('application/pdf');
   });
@@ -193,7 +249,11 @@ describe('host formats', () => {
     const response = await fetchWorker('/tools', {}, shadowing);
     expect(response.status).toBe(500);
     expect(((await response.json()) as any).error.code).toBe('INTERNAL_ERROR');
-    expect(error.mock.calls.some(([message]) => String(message).includes('DUPLICATE_FORMAT') || String(message).includes('shadow'))).toBe(true);
+    expect(
+      error.mock.calls.some(
+        ([message]) => String(message).includes('DUPLICATE_FORMAT') || String(message).includes('shadow'),
+      ),
+    ).toBe(true);
     error.mockRestore();
   });
 });

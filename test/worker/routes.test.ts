@@ -43,7 +43,16 @@ describe('GET /tools', () => {
       expect(tool.inputSchema.type).toBe('object');
     }
     const render = tools.find((tool: { name: string }) => tool.name === 'isomer_render');
-    expect(render.inputSchema.properties.format.enum).toEqual(['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf']);
+    expect(render.inputSchema.properties.format.enum).toEqual([
+      'text',
+      'markdown',
+      'html',
+      'slack',
+      'png',
+      'webp',
+      'svg',
+      'pdf',
+    ]);
     expect(render.inputSchema.required).toEqual(['composition', 'format']);
     expect(tools[0].inputSchema.properties).toEqual({});
   });
@@ -67,7 +76,10 @@ describe('POST /tools/{name}', () => {
   const run = (name: string, input: unknown) => library.find((tool) => tool.name === name)!.handler(input as never);
 
   it('answers an argument-less tool with no body, or with {}', async () => {
-    for (const response of [await postRaw('/tools/isomer_authoring_guide', null), await post('/tools/isomer_authoring_guide', {})]) {
+    for (const response of [
+      await postRaw('/tools/isomer_authoring_guide', null),
+      await post('/tools/isomer_authoring_guide', {}),
+    ]) {
       expect(response.status).toBe(200);
       const result = await json(response);
       expect(result).toEqual(await run('isomer_authoring_guide', {}));
@@ -88,7 +100,10 @@ describe('POST /tools/{name}', () => {
       ['isomer_render', { composition: slide(), format: 'slack' }],
       ['isomer_render', { composition: { type: 'view', body: [] }, format: 'text' }],
       ['isomer_list_views', {}],
-      ['isomer_request_view', { id: 'summary-slide', input: { title: 'Search forgives typos', points: ['Fewer empty results'] } }],
+      [
+        'isomer_request_view',
+        { id: 'summary-slide', input: { title: 'Search forgives typos', points: ['Fewer empty results'] } },
+      ],
       ['isomer_request_view', { id: 'summary-slide', input: { title: '', points: [] } }],
       ['isomer_request_view', { id: 'no-such-view' }],
     ];
@@ -103,15 +118,30 @@ describe('POST /tools/{name}', () => {
     const result = await json(await post('/tools/isomer_describe_primitives', { types: ['slideNope'] }));
     expect(result.isError).toBe(true);
     expect(JSON.parse(firstText(result)).unknown).toEqual(['slideNope']);
-    const view = await json(await post('/tools/isomer_request_view', { id: 'summary-slide', input: { title: 'x', points: [] } }));
+    const view = await json(
+      await post('/tools/isomer_request_view', { id: 'summary-slide', input: { title: 'x', points: [] } }),
+    );
     expect(view.isError).toBe(true);
     expect(JSON.parse(firstText(view)).errors).toEqual(['points must not be empty']);
   });
 
   it('builds the sample view from typed input', async () => {
-    const answer = JSON.parse(firstText(await json(await post('/tools/isomer_request_view', { id: 'summary-slide', input: { title: 'Search forgives typos', points: ['a', 'b'], brand: 'Shop' } }))));
+    const answer = JSON.parse(
+      firstText(
+        await json(
+          await post('/tools/isomer_request_view', {
+            id: 'summary-slide',
+            input: { title: 'Search forgives typos', points: ['a', 'b'], brand: 'Shop' },
+          }),
+        ),
+      ),
+    );
     expect(answer.valid).toBe(true);
-    expect(answer.composition.body[0]).toMatchObject({ type: 'slideFrame', brand: 'Shop', body: [{ type: 'slideHeading' }, { type: 'slideBulletList', items: ['a', 'b'] }] });
+    expect(answer.composition.body[0]).toMatchObject({
+      type: 'slideFrame',
+      brand: 'Shop',
+      body: [{ type: 'slideHeading' }, { type: 'slideBulletList', items: ['a', 'b'] }],
+    });
   });
 
   it('answers 404 for an unknown tool without echoing its name', async () => {
@@ -127,13 +157,25 @@ describe('POST /tools/{name}', () => {
     expect(missing.error.issues).toEqual([{ path: 'composition', message: 'is required' }]);
     expect(missing.error.message).toBe('composition is required');
 
-    const wrongType = await expectError(await post('/tools/isomer_describe_primitives', { types: 'slideHeading' }), 400, 'INVALID_INPUT');
+    const wrongType = await expectError(
+      await post('/tools/isomer_describe_primitives', { types: 'slideHeading' }),
+      400,
+      'INVALID_INPUT',
+    );
     expect(wrongType.error.issues[0].path).toBe('types');
 
-    const tooMany = await expectError(await post('/tools/isomer_describe_primitives', { types: Array.from({ length: 13 }, () => 'slideHeading') }), 400, 'INVALID_INPUT');
+    const tooMany = await expectError(
+      await post('/tools/isomer_describe_primitives', { types: Array.from({ length: 13 }, () => 'slideHeading') }),
+      400,
+      'INVALID_INPUT',
+    );
     expect(tooMany.error.issues[0]).toEqual({ path: 'types', message: 'must have at most 12 items' });
 
-    const badFormat = await expectError(await post('/tools/isomer_render', { composition: slide(), format: 'gif' }), 400, 'INVALID_INPUT');
+    const badFormat = await expectError(
+      await post('/tools/isomer_render', { composition: slide(), format: 'gif' }),
+      400,
+      'INVALID_INPUT',
+    );
     expect(badFormat.error.issues[0].path).toBe('format');
 
     for (const body of [[], null, 42, 'text', true]) {
@@ -154,10 +196,19 @@ describe('resources', () => {
   it('lists both resources', async () => {
     const { resources } = await json(await get('/resources'));
     expect(resources).toEqual([
-      expect.objectContaining({ name: 'isomer-authoring-guide', uri: 'isomer://authoring-guide', mimeType: 'text/markdown' }),
-      expect.objectContaining({ name: 'isomer-composition-schema', uri: 'isomer://composition-schema', mimeType: 'application/json' }),
+      expect.objectContaining({
+        name: 'isomer-authoring-guide',
+        uri: 'isomer://authoring-guide',
+        mimeType: 'text/markdown',
+      }),
+      expect.objectContaining({
+        name: 'isomer-composition-schema',
+        uri: 'isomer://composition-schema',
+        mimeType: 'application/json',
+      }),
     ]);
-    for (const resource of resources) expect(Object.keys(resource).sort()).toEqual(['description', 'mimeType', 'name', 'title', 'uri']);
+    for (const resource of resources)
+      expect(Object.keys(resource).sort()).toEqual(['description', 'mimeType', 'name', 'title', 'uri']);
   });
 
   it('serves each with its own MIME type', async () => {
@@ -179,7 +230,14 @@ describe('resources', () => {
 describe('prompts', () => {
   it('lists compose with its argument', async () => {
     const { prompts } = await json(await get('/prompts'));
-    expect(prompts).toEqual([{ name: 'compose', title: 'Compose a view', description: expect.any(String), arguments: [{ name: 'request', required: false, description: expect.any(String) }] }]);
+    expect(prompts).toEqual([
+      {
+        name: 'compose',
+        title: 'Compose a view',
+        description: expect.any(String),
+        arguments: [{ name: 'request', required: false, description: expect.any(String) }],
+      },
+    ]);
   });
 
   it('builds the prompt as MCP-shaped messages', async () => {
@@ -218,14 +276,26 @@ describe('GET /openapi.json', () => {
       '/openapi.json',
     ]);
     const { tools } = await json(await get('/tools'));
-    const { $schema: _dialect, ...validateInput } = tools.find((tool: { name: string }) => tool.name === 'isomer_validate').inputSchema;
+    const { $schema: _dialect, ...validateInput } = tools.find(
+      (tool: { name: string }) => tool.name === 'isomer_validate',
+    ).inputSchema;
     expect(doc.components.schemas.isomer_validate_input).toEqual(validateInput);
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual([...WORKER_ERROR_CODES]);
     expect(doc.components.schemas.Composition.properties.type).toEqual({ type: 'string', const: 'view' });
-    expect(doc.paths['/render/{format}'].post.parameters[0].schema.enum).toEqual(['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf']);
+    expect(doc.paths['/render/{format}'].post.parameters[0].schema.enum).toEqual([
+      'text',
+      'markdown',
+      'html',
+      'slack',
+      'png',
+      'webp',
+      'svg',
+      'pdf',
+    ]);
     // Every reference resolves.
     const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
-    for (const ref of refs) expect(doc.components.schemas).toHaveProperty(ref.slice('"$ref":"#/components/schemas/'.length, -1));
+    for (const ref of refs)
+      expect(doc.components.schemas).toHaveProperty(ref.slice('"$ref":"#/components/schemas/'.length, -1));
   });
 });
 

@@ -8,7 +8,11 @@ export function get(path: string, headers: Record<string, string> = {}): Promise
 }
 
 export function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return SELF.fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return SELF.fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 export function postRaw(path: string, body: BodyInit | null, headers: Record<string, string> = {}): Promise<Response> {
@@ -37,22 +41,43 @@ export async function json<T = any>(response: Response): Promise<T> {
 export const MCP_VERSION = '2026-07-28';
 
 /** A 2026-07-28 request: every request carries its version and capabilities in `_meta` and headers. */
-export function mcpModern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1): Promise<Response> {
+export function mcpModern(
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  id: number | string = 1,
+): Promise<Response> {
   const meta = {
     'io.modelcontextprotocol/protocolVersion': MCP_VERSION,
     'io.modelcontextprotocol/clientInfo': { name: 'workerd-test', version: '1.0.0' },
     'io.modelcontextprotocol/clientCapabilities': {},
   };
-  const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {};
+  const name: Record<string, string> =
+    typeof params.name === 'string'
+      ? { 'mcp-name': params.name }
+      : typeof params.uri === 'string'
+        ? { 'mcp-name': params.uri }
+        : {};
   return SELF.fetch(`${BASE}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MCP_VERSION, 'mcp-method': method, ...name, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MCP_VERSION,
+      'mcp-method': method,
+      ...name,
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }),
   });
 }
 
 /** A 2025-era request: no envelope; the SDK serves it statelessly, possibly as one SSE event. */
-export function mcpLegacy(method: string, params: Record<string, unknown> = {}, id: number | string = 1): Promise<Response> {
+export function mcpLegacy(
+  method: string,
+  params: Record<string, unknown> = {},
+  id: number | string = 1,
+): Promise<Response> {
   return SELF.fetch(`${BASE}/mcp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -64,7 +89,10 @@ export function mcpLegacy(method: string, params: Record<string, unknown> = {}, 
 export async function rpcMessage(response: Response): Promise<any> {
   const text = await response.text();
   if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    const data = text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim());
+    const data = text
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trim());
     return JSON.parse(data.at(-1)!);
   }
   return JSON.parse(text);

@@ -1,5 +1,11 @@
 import { IsomerError } from '../sdk/errors.ts';
-import { authoringSchemaSubset, buildAuthoringJsonSchema, defRef, type AuthoringJsonSchemaOptions, type JsonSchema } from '../sdk/json-schema.ts';
+import {
+  authoringSchemaSubset,
+  buildAuthoringJsonSchema,
+  defRef,
+  type AuthoringJsonSchemaOptions,
+  type JsonSchema,
+} from '../sdk/json-schema.ts';
 import { quoteForMessage } from '../sdk/messages.ts';
 import type { PrimitiveGroup } from '../sdk/pack.ts';
 import type { PrimitiveCatalogEntry, PrimitiveDefinition } from '../sdk/primitive.ts';
@@ -36,7 +42,9 @@ export interface RuntimeAuthoringContext {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function displayType(schema: Record<string, unknown>): Pick<PropDescriptor, 'type' | 'kind' | 'values'> {
@@ -90,10 +98,20 @@ export function createAuthoringContext(
 
   const checkTypes = (types: readonly string[]): string[] => {
     const unique = [...new Set(types)];
-    if (unique.length > MAX_DESCRIBED_TYPES) throw new IsomerError('TOO_MANY_TYPES', `runtime: at most ${MAX_DESCRIBED_TYPES} types per request, got ${unique.length}`);
+    if (unique.length > MAX_DESCRIBED_TYPES)
+      throw new IsomerError(
+        'TOO_MANY_TYPES',
+        `runtime: at most ${MAX_DESCRIBED_TYPES} types per request, got ${unique.length}`,
+      );
     const unknown = unique.filter((type) => !known.has(type));
     if (unknown.length > 0) {
-      throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `runtime: unknown primitive type(s) ${unknown.slice(0, 10).map((t) => quoteForMessage(t)).join(', ')}`);
+      throw new IsomerError(
+        'UNKNOWN_PRIMITIVE_TYPE',
+        `runtime: unknown primitive type(s) ${unknown
+          .slice(0, 10)
+          .map((t) => quoteForMessage(t))
+          .join(', ')}`,
+      );
     }
     return unique;
   };

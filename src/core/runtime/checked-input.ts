@@ -18,7 +18,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * header fields that are well-formed and the top-level nodes that validate on their own, so a
  * renderer never sees a malformed node. Refused input, or `throw` mode, throws.
  */
-export function renderInput(result: CheckedValidationResult, mode: ValidationErrorMode, bodyNode: z.ZodType<PrimitiveNode>): RenderInput {
+export function renderInput(
+  result: CheckedValidationResult,
+  mode: ValidationErrorMode,
+  bodyNode: z.ZodType<PrimitiveNode>,
+): RenderInput {
   if (result.composition === undefined || result.errors.some(isInputRefusal) || (mode === 'throw' && !result.valid)) {
     throw new CompositionValidationError(result.errors);
   }
@@ -29,7 +33,9 @@ export function renderInput(result: CheckedValidationResult, mode: ValidationErr
   if (Array.isArray(source.body)) {
     source.body.forEach((node, index) => {
       const prefix = `body[${index}]`;
-      const hasFinding = result.errors.some((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`));
+      const hasFinding = result.errors.some(
+        (e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`),
+      );
       if (hasFinding) return;
       const parsed = bodyNode.safeParse(node);
       if (parsed.success) body.push(parsed.data);
@@ -38,7 +44,9 @@ export function renderInput(result: CheckedValidationResult, mode: ValidationErr
   const composition: Composition = { type: 'view', body };
   if (typeof source.title === 'string') composition.title = source.title;
   if (typeof source.subtitle === 'string') composition.subtitle = source.subtitle;
-  if (typeof source.theme === 'string' && (RENDER_THEMES as readonly string[]).includes(source.theme)) composition.theme = source.theme as Composition['theme'];
-  if (isRecord(source.meta) && typeof source.meta.ariaLabel === 'string') composition.meta = { ariaLabel: source.meta.ariaLabel };
+  if (typeof source.theme === 'string' && (RENDER_THEMES as readonly string[]).includes(source.theme))
+    composition.theme = source.theme as Composition['theme'];
+  if (isRecord(source.meta) && typeof source.meta.ariaLabel === 'string')
+    composition.meta = { ariaLabel: source.meta.ariaLabel };
   return { composition, errors: result.errors };
 }

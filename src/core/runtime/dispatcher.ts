@@ -50,12 +50,19 @@ export class Dispatcher {
 
   definition(type: string): PrimitiveDefinition {
     const definition = this.definitions.get(type);
-    if (!definition) throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `Unknown primitive type ${JSON.stringify(String(type).slice(0, 64))}`);
+    if (!definition)
+      throw new IsomerError(
+        'UNKNOWN_PRIMITIVE_TYPE',
+        `Unknown primitive type ${JSON.stringify(String(type).slice(0, 64))}`,
+      );
     return definition;
   }
 
   /** Runs the primitive's sanitize hook; `undefined` when the node should not draw. */
-  private prepare(node: PrimitiveNode, surface: SurfaceName): { node: PrimitiveNode; definition: PrimitiveDefinition } | undefined {
+  private prepare(
+    node: PrimitiveNode,
+    surface: SurfaceName,
+  ): { node: PrimitiveNode; definition: PrimitiveDefinition } | undefined {
     if (!isVisibleOnSurface(node, surface)) return undefined;
     const definition = this.definition(node.type);
     const prepared = definition.sanitize ? definition.sanitize(node) : node;
@@ -85,7 +92,10 @@ export class Dispatcher {
         if (!ready) return EMPTY_MARKUP;
         used.add(ready.definition.type);
         const htmlSurface = surface === 'snapshot' ? 'snapshot' : 'react';
-        const env = options.theme === undefined ? { scope, surface: htmlSurface } as const : { scope, surface: htmlSurface, theme: options.theme } as const;
+        const env =
+          options.theme === undefined
+            ? ({ scope, surface: htmlSurface } as const)
+            : ({ scope, surface: htmlSurface, theme: options.theme } as const);
         const markup = toMarkup(ready.definition.renderers.html(ready.node, env));
         return options.anchors ? anchor(markup, ready.definition.type) : markup;
       },

@@ -7,7 +7,12 @@ import type { AuthoringJsonSchemaOptions } from '../sdk/json-schema.ts';
 import { composePacks, type PrimitiveGroup, type PrimitivePack } from '../sdk/pack.ts';
 import type { PrimitiveDefinition, PrimitiveRenderers } from '../sdk/primitive.ts';
 import { getCompositionSchemas } from '../sdk/schema.ts';
-import { createCompositionParser, createCompositionValidator, type CheckedValidationResult, type ParsedComposition } from '../sdk/validate.ts';
+import {
+  createCompositionParser,
+  createCompositionValidator,
+  type CheckedValidationResult,
+  type ParsedComposition,
+} from '../sdk/validate.ts';
 import { createAuthoringContext, type RuntimeAuthoringContext } from './authoring.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { createHTMLSurface, type HTMLSurface } from './surfaces/html.ts';
@@ -73,14 +78,21 @@ export interface IsomerRuntime<THostContext = unknown> {
   getCapabilities(): HostCapabilities;
 }
 
-function applyOverrides(packs: readonly PrimitivePack[], overrides: IsomerRuntimeOptions['rendererOverrides']): readonly PrimitivePack[] {
+function applyOverrides(
+  packs: readonly PrimitivePack[],
+  overrides: IsomerRuntimeOptions['rendererOverrides'],
+): readonly PrimitivePack[] {
   if (!overrides) return packs;
   const known = new Set(packs.flatMap((pack) => [...pack.types]));
   for (const [type, renderers] of Object.entries(overrides)) {
-    if (!known.has(type)) throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `runtime: renderer override for unknown primitive "${type}"`);
+    if (!known.has(type))
+      throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `runtime: renderer override for unknown primitive "${type}"`);
     for (const surface of Object.keys(renderers)) {
       if (!(RENDERER_SURFACES as readonly string[]).includes(surface)) {
-        throw new IsomerError('UNKNOWN_SURFACE', `runtime: renderer override for "${type}" names unknown surface "${surface}"; use ${RENDERER_SURFACES.join(', ')}`);
+        throw new IsomerError(
+          'UNKNOWN_SURFACE',
+          `runtime: renderer override for "${type}" names unknown surface "${surface}"; use ${RENDERER_SURFACES.join(', ')}`,
+        );
       }
     }
   }
@@ -95,19 +107,28 @@ function applyOverrides(packs: readonly PrimitivePack[], overrides: IsomerRuntim
   }));
 }
 
-function resolveFrames(options: IsomerRuntimeOptions<any>): { frames: Map<string, Frame<unknown>>; defaultFrame: string } | undefined {
+function resolveFrames(
+  options: IsomerRuntimeOptions<any>,
+): { frames: Map<string, Frame<unknown>>; defaultFrame: string } | undefined {
   if (options.frames === undefined) {
-    if (options.defaultFrame !== undefined) throw new IsomerError('UNKNOWN_FRAME', `runtime: defaultFrame "${options.defaultFrame}" given without frames`);
+    if (options.defaultFrame !== undefined)
+      throw new IsomerError('UNKNOWN_FRAME', `runtime: defaultFrame "${options.defaultFrame}" given without frames`);
     return undefined;
   }
   const frames = new Map(Object.entries(options.frames));
-  if (frames.size === 0) throw new IsomerError('EMPTY_FRAMES', 'runtime: frames is empty; omit it or register at least one frame');
+  if (frames.size === 0)
+    throw new IsomerError('EMPTY_FRAMES', 'runtime: frames is empty; omit it or register at least one frame');
   let defaultFrame = options.defaultFrame;
   if (defaultFrame === undefined) {
-    if (frames.size > 1) throw new IsomerError('AMBIGUOUS_FRAME', `runtime: ${frames.size} frames registered; name one as defaultFrame`);
+    if (frames.size > 1)
+      throw new IsomerError('AMBIGUOUS_FRAME', `runtime: ${frames.size} frames registered; name one as defaultFrame`);
     defaultFrame = frames.keys().next().value!;
   }
-  if (!frames.has(defaultFrame)) throw new IsomerError('UNKNOWN_FRAME', `runtime: defaultFrame "${defaultFrame}" is not among the frames (${[...frames.keys()].join(', ')})`);
+  if (!frames.has(defaultFrame))
+    throw new IsomerError(
+      'UNKNOWN_FRAME',
+      `runtime: defaultFrame "${defaultFrame}" is not among the frames (${[...frames.keys()].join(', ')})`,
+    );
   return { frames, defaultFrame };
 }
 
@@ -115,14 +136,20 @@ function resolveFrames(options: IsomerRuntimeOptions<any>): { frames: Map<string
  * Builds one runtime: every configuration error throws here, synchronously, never at first render.
  * @example const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
  */
-export function createIsomerRuntime<THostContext = unknown>(options: IsomerRuntimeOptions<THostContext>): IsomerRuntime<THostContext> {
+export function createIsomerRuntime<THostContext = unknown>(
+  options: IsomerRuntimeOptions<THostContext>,
+): IsomerRuntime<THostContext> {
   if (options.packs.length === 0) throw new IsomerError('EMPTY_PACKS', 'runtime: at least one pack is required');
   const frames = resolveFrames(options);
   const packs = applyOverrides(options.packs, options.rendererOverrides);
   const definitions = composePacks(packs);
   const schemas = getCompositionSchemas(definitions);
-  const validate = createCompositionValidator(definitions, { ...(options.inputBudget ? { inputBudget: options.inputBudget } : {}) });
-  const parse = createCompositionParser(definitions, { ...(options.inputBudget ? { inputBudget: options.inputBudget } : {}) });
+  const validate = createCompositionValidator(definitions, {
+    ...(options.inputBudget ? { inputBudget: options.inputBudget } : {}),
+  });
+  const parse = createCompositionParser(definitions, {
+    ...(options.inputBudget ? { inputBudget: options.inputBudget } : {}),
+  });
   const slackAssetTypes = new Set(packs.flatMap((pack) => [...pack.slackAssetTypes]));
   const dispatcher = new Dispatcher(definitions, slackAssetTypes);
   const context: SurfaceContext = {
@@ -144,8 +171,16 @@ export function createIsomerRuntime<THostContext = unknown>(options: IsomerRunti
   for (const view of options.views ?? []) viewRegistry.register(view);
   const groups: PrimitiveGroup[] = packs.flatMap((pack) => pack.authoring.groups);
   const describe = Object.assign({}, ...packs.map((pack) => pack.authoring.describe), options.authoring?.describe);
-  const omitProperties = [...packs.flatMap((pack) => pack.authoring.omitProperties), ...(options.authoring?.omitProperties ?? [])];
-  const getAuthoringContext = createAuthoringContext(definitions, groups, { ...options.authoring, describe, omitProperties }, () => viewRegistry.list());
+  const omitProperties = [
+    ...packs.flatMap((pack) => pack.authoring.omitProperties),
+    ...(options.authoring?.omitProperties ?? []),
+  ];
+  const getAuthoringContext = createAuthoringContext(
+    definitions,
+    groups,
+    { ...options.authoring, describe, omitProperties },
+    () => viewRegistry.list(),
+  );
   const builtFormats = ['html', 'text', 'markdown', 'slack'];
   return {
     packs,
@@ -159,7 +194,12 @@ export function createIsomerRuntime<THostContext = unknown>(options: IsomerRunti
     getCapabilities() {
       const support: HostCapabilities['support'] = {};
       for (const definition of definitions) {
-        support[definition.type] = { html: 'native', text: 'native', markdown: 'native', slack: definition.renderers.slack ? 'native' : 'fallback' };
+        support[definition.type] = {
+          html: 'native',
+          text: 'native',
+          markdown: 'native',
+          slack: definition.renderers.slack ? 'native' : 'fallback',
+        };
       }
       return {
         primitives: definitions.map((definition) => definition.type),

@@ -21,7 +21,12 @@ export interface PackStyles {
 }
 
 /** Only the CSS a render used: pack sheets whose types drew, then each drawn primitive's rules. */
-export function collectCss(packs: readonly PackStyles[], definitions: readonly PrimitiveDefinition[], used: ReadonlySet<string>, extra: readonly string[] = []): string {
+export function collectCss(
+  packs: readonly PackStyles[],
+  definitions: readonly PrimitiveDefinition[],
+  used: ReadonlySet<string>,
+  extra: readonly string[] = [],
+): string {
   let css = '';
   for (const pack of packs) {
     if (pack.css === '') continue;
@@ -71,7 +76,9 @@ export function resolveLightDark(css: string, scheme: 'light' | 'dark'): string 
     const close = closingParen(css, open);
     if (close === -1) break;
     const pair = splitPair(css.slice(open + 1, close));
-    out += css.slice(from, at) + (pair ? resolveLightDark(scheme === 'dark' ? pair[1] : pair[0], scheme) : css.slice(at, close + 1));
+    out +=
+      css.slice(from, at) +
+      (pair ? resolveLightDark(scheme === 'dark' ? pair[1] : pair[0], scheme) : css.slice(at, close + 1));
     from = close + 1;
   }
   return out + css.slice(from);

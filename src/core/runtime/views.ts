@@ -59,25 +59,44 @@ export class RegisteredViewInputError extends Error {
   readonly errors: readonly ValidationError[];
 
   constructor(viewId: string, errors: readonly ValidationError[]) {
-    super([`Invalid input for view ${quoteForMessage(viewId, 200)}:`, ...errors.map((e) => `  ${formatValidationError(e)}`)].join('\n'));
+    super(
+      [
+        `Invalid input for view ${quoteForMessage(viewId, 200)}:`,
+        ...errors.map((e) => `  ${formatValidationError(e)}`),
+      ].join('\n'),
+    );
     this.viewId = viewId;
     this.errors = errors;
   }
 }
 
 function summarize(view: RegisteredView<any>): RegisteredViewSummary {
-  const summary: RegisteredViewSummary = { id: view.id, title: view.title, description: view.description, answers: [...view.answers] };
+  const summary: RegisteredViewSummary = {
+    id: view.id,
+    title: view.title,
+    description: view.description,
+    answers: [...view.answers],
+  };
   if (view.input) {
-    summary.inputSchema = z.toJSONSchema(view.input, { target: 'draft-2020-12', reused: 'inline', cycles: 'ref', unrepresentable: 'any' }) as JsonSchema;
+    summary.inputSchema = z.toJSONSchema(view.input, {
+      target: 'draft-2020-12',
+      reused: 'inline',
+      cycles: 'ref',
+      unrepresentable: 'any',
+    }) as JsonSchema;
   }
   return summary;
 }
 
-export function createViewRegistry<THostContext>(validate: (value: unknown) => CheckedValidationResult, inputBudget: InputBudget | undefined): ViewRegistry<THostContext> {
+export function createViewRegistry<THostContext>(
+  validate: (value: unknown) => CheckedValidationResult,
+  inputBudget: InputBudget | undefined,
+): ViewRegistry<THostContext> {
   const views = new Map<string, { view: RegisteredView<THostContext>; summary: RegisteredViewSummary }>();
   return {
     register(view) {
-      if (views.has(view.id)) throw new IsomerError('DUPLICATE_VIEW', `runtime: view ${quoteForMessage(view.id, 200)} is already registered`);
+      if (views.has(view.id))
+        throw new IsomerError('DUPLICATE_VIEW', `runtime: view ${quoteForMessage(view.id, 200)} is already registered`);
       // Projected once here, so listing views costs nothing per request.
       views.set(view.id, { view, summary: summarize(view) });
     },
@@ -92,7 +111,10 @@ export function createViewRegistry<THostContext>(validate: (value: unknown) => C
       if (entry.view.input) {
         const parsed = entry.view.input.safeParse(value, { error: predicateFor, reportInput: true });
         if (!parsed.success) {
-          throw new RegisteredViewInputError(id, parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })));
+          throw new RegisteredViewInputError(
+            id,
+            parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+          );
         }
         value = parsed.data;
       }

@@ -43,6 +43,9 @@ export interface Frame<TTheme = unknown> {
 }
 
 /** `dark` picks the dark palette; `auto`, `light` and no preference pick light (images have no scheme). */
-export function resolveFramePalette<TTheme>(frame: Pick<Frame<TTheme>, 'theme'>, mode: RenderTheme | undefined): TTheme {
+export function resolveFramePalette<TTheme>(
+  frame: Pick<Frame<TTheme>, 'theme'>,
+  mode: RenderTheme | undefined,
+): TTheme {
   return mode === 'dark' ? frame.theme.dark : frame.theme.light;
 }

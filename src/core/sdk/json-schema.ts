@@ -25,9 +25,11 @@ export interface AuthoringJsonSchemaOptions extends CompositionJsonSchemaOptions
 
 export const BODY_NODE_DEF = 'bodyNode';
 const DEFAULT_TITLE = 'View';
-const DEFAULT_DESCRIPTION = 'A compact view: one JSON document whose body lists nodes drawn from the registered primitives.';
+const DEFAULT_DESCRIPTION =
+  'A compact view: one JSON document whose body lists nodes drawn from the registered primitives.';
 /** What a describe answer says in place of the whole node union. */
-export const BODY_NODE_STUB_DESCRIPTION = 'Any primitive from the catalog, written as its own object with its `type`; look it up by type before using it.';
+export const BODY_NODE_STUB_DESCRIPTION =
+  'Any primitive from the catalog, written as its own object with its `type`; look it up by type before using it.';
 
 const SHARED_DEFS = [
   { schema: namedColorSchema, id: 'tone' },
@@ -38,11 +40,15 @@ const SHARED_DEFS = [
  * The validator's JSON Schema (draft 2020-12): `$defs` named by primitive type plus `bodyNode` for
  * the union. Refinements cannot be expressed, so packs restate them in descriptions.
  */
-export function buildCompositionJsonSchema(definitions: readonly PrimitiveDefinition[], options: CompositionJsonSchemaOptions = {}): JsonSchema {
+export function buildCompositionJsonSchema(
+  definitions: readonly PrimitiveDefinition[],
+  options: CompositionJsonSchemaOptions = {},
+): JsonSchema {
   const schemas = getCompositionSchemas(definitions);
   const ids = new Map<z.ZodType, string>();
   const claim = (schema: z.ZodType, id: string): void => {
-    if ([...ids.values()].includes(id)) throw new IsomerError('DUPLICATE_PRIMITIVE_TYPE', `JSON Schema def id "${id}" is claimed twice.`);
+    if ([...ids.values()].includes(id))
+      throw new IsomerError('DUPLICATE_PRIMITIVE_TYPE', `JSON Schema def id "${id}" is claimed twice.`);
     ids.set(schema, id);
   };
   claim(schemas.bodyNode, BODY_NODE_DEF);
@@ -83,7 +89,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 const REF_PREFIX = '#/$defs/';
 
 function refTarget(node: Record<string, unknown>): string | undefined {
-  return typeof node.$ref === 'string' && node.$ref.startsWith(REF_PREFIX) ? decodeURIComponent(node.$ref.slice(REF_PREFIX.length)) : undefined;
+  return typeof node.$ref === 'string' && node.$ref.startsWith(REF_PREFIX)
+    ? decodeURIComponent(node.$ref.slice(REF_PREFIX.length))
+    : undefined;
 }
 
 export function defRef(id: string): string {
@@ -108,7 +116,11 @@ function collectRefs(value: unknown, into: Set<string>): void {
 }
 
 /** Def ids reachable from `roots` through `$ref`s (roots included). */
-export function reachableDefs(defs: Defs, roots: Iterable<string>, stopAt: ReadonlySet<string> = new Set()): Set<string> {
+export function reachableDefs(
+  defs: Defs,
+  roots: Iterable<string>,
+  stopAt: ReadonlySet<string> = new Set(),
+): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
@@ -126,7 +138,14 @@ export function reachableDefs(defs: Defs, roots: Iterable<string>, stopAt: Reado
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 
 function isBareScalar(schema: JsonSchema): boolean {
-  return typeof schema.type === 'string' && SCALAR_TYPES.has(schema.type) && !('enum' in schema) && !('const' in schema) && !('$ref' in schema) && !('properties' in schema);
+  return (
+    typeof schema.type === 'string' &&
+    SCALAR_TYPES.has(schema.type) &&
+    !('enum' in schema) &&
+    !('const' in schema) &&
+    !('$ref' in schema) &&
+    !('properties' in schema)
+  );
 }
 
 function isNodeDef(schema: JsonSchema): boolean {
@@ -139,8 +158,14 @@ function isNodeDef(schema: JsonSchema): boolean {
  * meaningless integer bounds, with alias defs collapsed, bare scalars inlined, unused defs pruned
  * and pack descriptions applied. Validation still uses the full validator schema.
  */
-export function buildAuthoringJsonSchema(definitions: readonly PrimitiveDefinition[], options: AuthoringJsonSchemaOptions = {}): JsonSchema {
-  const base = buildCompositionJsonSchema(definitions, { ...options, extraDefs: [...SHARED_DEFS, ...(options.extraDefs ?? [])] });
+export function buildAuthoringJsonSchema(
+  definitions: readonly PrimitiveDefinition[],
+  options: AuthoringJsonSchemaOptions = {},
+): JsonSchema {
+  const base = buildCompositionJsonSchema(definitions, {
+    ...options,
+    extraDefs: [...SHARED_DEFS, ...(options.extraDefs ?? [])],
+  });
   // Drop the bounds Zod adds to every integer: they say nothing to a model.
   let schema = transform(base, (node) => {
     if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
@@ -153,7 +178,11 @@ export function buildAuthoringJsonSchema(definitions: readonly PrimitiveDefiniti
     const properties = { ...(def.properties as Record<string, unknown>) };
     delete properties.id;
     delete properties.surfaces;
-    defs[id] = { ...def, properties, ...(Array.isArray(def.required) ? { required: def.required.filter((k) => k !== 'id' && k !== 'surfaces') } : {}) };
+    defs[id] = {
+      ...def,
+      properties,
+      ...(Array.isArray(def.required) ? { required: def.required.filter((k) => k !== 'id' && k !== 'surfaces') } : {}),
+    };
   }
   for (const entry of options.omitProperties ?? []) {
     const dot = entry.indexOf('.');
@@ -163,7 +192,11 @@ export function buildAuthoringJsonSchema(definitions: readonly PrimitiveDefiniti
     if (!def || !isObject(def.properties)) continue;
     const properties = { ...def.properties };
     delete properties[prop];
-    defs[id] = { ...def, properties, ...(Array.isArray(def.required) ? { required: def.required.filter((k) => k !== prop) } : {}) };
+    defs[id] = {
+      ...def,
+      properties,
+      ...(Array.isArray(def.required) ? { required: def.required.filter((k) => k !== prop) } : {}),
+    };
   }
   // Collapse defs that are only a hop to another def, and inline bare scalars.
   const replacement = new Map<string, unknown>();

@@ -13,7 +13,9 @@ const MAX_SUGGEST_INPUT = 200;
 /** Quotes a model-supplied value for a message, bounded so huge input is never echoed. */
 export function quoteForMessage(value: string, max = MAX_ECHO): string {
   const cut = value.length > max ? `${value.slice(0, max)}…` : value;
-  return JSON.stringify(cut).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(cut)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function formatOption(option: unknown): string {
@@ -58,7 +60,12 @@ function oneOf(options: readonly unknown[], input: unknown): string {
   return suggestion === undefined ? list : `${list}; did you mean ${quoteForMessage(suggestion)}?`;
 }
 
-const ARTICLE: Record<string, string> = { object: 'an object', array: 'an array', int: 'an integer', undefined: 'absent' };
+const ARTICLE: Record<string, string> = {
+  object: 'an object',
+  array: 'an array',
+  int: 'an integer',
+  undefined: 'absent',
+};
 
 function expectedType(expected: string, input: unknown): string {
   if (expected === 'number' && typeof input === 'number') return 'must be a finite number';
@@ -70,7 +77,8 @@ type SizeIssue = { origin: string; minimum?: number | bigint; maximum?: number |
 function tooSmall(issue: SizeIssue): string {
   const n = Number(issue.minimum);
   if (issue.origin === 'string') return n <= 1 ? 'must not be empty' : `must be at least ${n} characters`;
-  if (issue.origin === 'array' || issue.origin === 'set') return n <= 1 ? 'must not be empty' : `must have at least ${n} items`;
+  if (issue.origin === 'array' || issue.origin === 'set')
+    return n <= 1 ? 'must not be empty' : `must have at least ${n} items`;
   return issue.inclusive === false ? `must be greater than ${n}` : `must be at least ${n}`;
 }
 
@@ -82,7 +90,9 @@ function tooBig(issue: SizeIssue): string {
 }
 
 function listKeys(keys: readonly string[]): string {
-  const shown = keys.slice(0, 10).map((key) => (PLAIN_OPTION.test(key) && key.length <= MAX_ECHO ? key : quoteForMessage(key)));
+  const shown = keys
+    .slice(0, 10)
+    .map((key) => (PLAIN_OPTION.test(key) && key.length <= MAX_ECHO ? key : quoteForMessage(key)));
   return keys.length > 10 ? `${shown.join(', ')} and ${keys.length - 10} more` : shown.join(', ');
 }
 
@@ -94,7 +104,8 @@ export function predicateFor(issue: z.core.$ZodRawIssue): string {
     case 'invalid_value':
       return issue.input === undefined ? 'is required' : oneOf(issue.values, issue.input);
     case 'invalid_union':
-      if ('options' in issue && Array.isArray(issue.options)) return oneOf(issue.options, (issue.input as { type?: unknown } | undefined)?.type);
+      if ('options' in issue && Array.isArray(issue.options))
+        return oneOf(issue.options, (issue.input as { type?: unknown } | undefined)?.type);
       return 'does not match any allowed shape';
     case 'too_small':
       return tooSmall(issue);

@@ -32,7 +32,11 @@ export interface PrimitivePack {
   readonly types: ReadonlySet<string>;
   readonly css: string;
   readonly slackAssetTypes: ReadonlySet<string>;
-  readonly authoring: { describe: Record<string, string>; omitProperties: readonly string[]; groups: readonly PrimitiveGroup[] };
+  readonly authoring: {
+    describe: Record<string, string>;
+    omitProperties: readonly string[];
+    groups: readonly PrimitiveGroup[];
+  };
 }
 
 /**
@@ -44,20 +48,29 @@ export function definePrimitivePack(input: PrimitivePackInput): PrimitivePack {
   const types = new Set<string>();
   for (const primitive of input.primitives) {
     if (types.has(primitive.type)) {
-      throw new IsomerError('DUPLICATE_PRIMITIVE_TYPE', `Pack "${input.id}" defines primitive "${primitive.type}" twice.`);
+      throw new IsomerError(
+        'DUPLICATE_PRIMITIVE_TYPE',
+        `Pack "${input.id}" defines primitive "${primitive.type}" twice.`,
+      );
     }
     types.add(primitive.type);
   }
   const grouped = new Set<string>();
   for (const group of input.authoring?.groups ?? []) {
     for (const type of group.types) {
-      if (!types.has(type)) throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `Pack "${input.id}" groups unknown primitive "${type}".`);
-      if (grouped.has(type)) throw new IsomerError('DUPLICATE_PRIMITIVE_TYPE', `Pack "${input.id}" lists primitive "${type}" in two groups.`);
+      if (!types.has(type))
+        throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `Pack "${input.id}" groups unknown primitive "${type}".`);
+      if (grouped.has(type))
+        throw new IsomerError(
+          'DUPLICATE_PRIMITIVE_TYPE',
+          `Pack "${input.id}" lists primitive "${type}" in two groups.`,
+        );
       grouped.add(type);
     }
   }
   for (const type of input.slackAssetTypes ?? []) {
-    if (!types.has(type)) throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `Pack "${input.id}" names unknown Slack asset type "${type}".`);
+    if (!types.has(type))
+      throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `Pack "${input.id}" names unknown Slack asset type "${type}".`);
   }
   return {
     id: input.id,
@@ -87,7 +100,10 @@ export function composePacks(packs: readonly PrimitivePack[]): PrimitiveDefiniti
     }
   }
   if (duplicates.length > 0) {
-    throw new IsomerError('DUPLICATE_PRIMITIVE_TYPE', `runtime: primitive types defined twice: ${duplicates.join(', ')}.`);
+    throw new IsomerError(
+      'DUPLICATE_PRIMITIVE_TYPE',
+      `runtime: primitive types defined twice: ${duplicates.join(', ')}.`,
+    );
   }
   return definitions;
 }

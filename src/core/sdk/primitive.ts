@@ -124,10 +124,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function createChildNodeWalker(paths: readonly string[]): (node: PrimitiveNode) => ChildNode[] {
   if (paths.length === 0) return () => NO_CHILDREN;
-  const parsed = paths.map((path) => path.split('.').map((segment) => ({ key: segment.replace(/\[\]$/, ''), each: segment.endsWith('[]') })));
+  const parsed = paths.map((path) =>
+    path.split('.').map((segment) => ({ key: segment.replace(/\[\]$/, ''), each: segment.endsWith('[]') })),
+  );
   return (node) => {
     const out: ChildNode[] = [];
-    const visit = (value: unknown, segments: typeof parsed[number], index: number, prefix: string): void => {
+    const visit = (value: unknown, segments: (typeof parsed)[number], index: number, prefix: string): void => {
       if (index === segments.length) {
         if (Array.isArray(value)) {
           value.forEach((item, i) => {
@@ -159,13 +161,18 @@ function shapeKeys(schema: z.ZodObject): string[] {
  * fields, so a hallucinated field is an error rather than silently dropped.
  * @example definePrimitive({ type: 'note', schema: z.object({ type: z.literal('note'), text: requiredString() }), … })
  */
-export function definePrimitive<S extends SchemaSource>(input: PrimitiveInput<S, NodeOf<S> & Reserved>): PrimitiveDefinition<NodeOf<S> & Reserved> {
+export function definePrimitive<S extends SchemaSource>(
+  input: PrimitiveInput<S, NodeOf<S> & Reserved>,
+): PrimitiveDefinition<NodeOf<S> & Reserved> {
   const source = input.schema as SchemaSource;
   const probe = typeof source === 'function' ? source(z.any() as z.ZodType<PrimitiveNode>) : source;
   const keys = shapeKeys(probe);
   const reserved = keys.filter((key) => (RESERVED_NODE_FIELDS as readonly string[]).includes(key));
   if (reserved.length > 0) {
-    throw new IsomerError('RESERVED_NODE_FIELD', `Primitive "${input.type}" declares reserved field(s) ${reserved.join(', ')}; every node already has them.`);
+    throw new IsomerError(
+      'RESERVED_NODE_FIELD',
+      `Primitive "${input.type}" declares reserved field(s) ${reserved.join(', ')}; every node already has them.`,
+    );
   }
   const resolve = (bodyNode: z.ZodType<PrimitiveNode>): z.ZodObject => {
     const schema = typeof source === 'function' ? source(bodyNode) : source;
@@ -176,7 +183,11 @@ export function definePrimitive<S extends SchemaSource>(input: PrimitiveInput<S,
   type Node = NodeOf<S> & Reserved;
   return {
     type: input.type,
-    catalog: { type: input.type, ...input.catalog, example: 'example' in input.catalog ? input.catalog.example : exampleNodes(input)[0] },
+    catalog: {
+      type: input.type,
+      ...input.catalog,
+      example: 'example' in input.catalog ? input.catalog.example : exampleNodes(input)[0],
+    },
     examples: input.examples,
     renderers: input.renderers,
     fields: keys.filter((key) => key !== 'type'),
@@ -194,6 +205,8 @@ export function definePrimitive<S extends SchemaSource>(input: PrimitiveInput<S,
 /** A primitive's examples as bare nodes, whether written bare or named. */
 export function exampleNodes<TNode>(definition: Pick<PrimitiveDefinition<TNode>, 'examples'>): TNode[] {
   return definition.examples.map((example) =>
-    isRecord(example) && 'node' in example && 'name' in example && !('type' in example) ? (example as NamedExample<TNode>).node : (example as TNode),
+    isRecord(example) && 'node' in example && 'name' in example && !('type' in example)
+      ? (example as NamedExample<TNode>).node
+      : (example as TNode),
   );
 }

@@ -20,7 +20,8 @@ const cache = new WeakMap<readonly PrimitiveDefinition[], CompositionSchemas>();
 export function getCompositionSchemas(definitions: readonly PrimitiveDefinition[]): CompositionSchemas {
   const cached = cache.get(definitions);
   if (cached) return cached;
-  if (definitions.length === 0) throw new IsomerError('EMPTY_VOCABULARY', 'A composition schema needs at least one primitive.');
+  if (definitions.length === 0)
+    throw new IsomerError('EMPTY_VOCABULARY', 'A composition schema needs at least one primitive.');
   let union: z.ZodType<PrimitiveNode> | undefined;
   const bodyNode: z.ZodType<PrimitiveNode> = z.lazy(() => union!);
   const members = new Map<string, z.ZodObject>();

@@ -98,11 +98,15 @@ export function isAbsoluteNavigationHref(value: string): boolean {
  */
 export function navigationHref(options: { max?: number } = {}): z.ZodString {
   const base = options.max === undefined ? z.string().min(1) : z.string().min(1).max(options.max);
-  return base.refine((value) => sanitizeNavigationHref(value) !== null, { error: NAVIGATION_HREF_MESSAGE }).describe(NAVIGATION_HREF_RULE);
+  return base
+    .refine((value) => sanitizeNavigationHref(value) !== null, { error: NAVIGATION_HREF_MESSAGE })
+    .describe(NAVIGATION_HREF_RULE);
 }
 
 /** An image field: a non-empty string the asset policy accepts (checked again when drawn). */
 export function assetUrl(options: { max?: number } = {}): z.ZodString {
   const base = options.max === undefined ? z.string().min(1) : z.string().min(1).max(options.max);
-  return base.refine((value) => sanitizeAssetUrl(value) !== null, { error: ASSET_URL_MESSAGE }).describe(ASSET_URL_RULE);
+  return base
+    .refine((value) => sanitizeAssetUrl(value) !== null, { error: ASSET_URL_MESSAGE })
+    .describe(ASSET_URL_RULE);
 }

@@ -1,6 +1,12 @@
 import type * as z from 'zod';
 import { checkInputBudget, type InputBudget } from './budget.ts';
-import { SURFACE_NAMES, isVisibleOnSurface, type Composition, type PrimitiveNode, type SurfaceName } from './composition.ts';
+import {
+  SURFACE_NAMES,
+  isVisibleOnSurface,
+  type Composition,
+  type PrimitiveNode,
+  type SurfaceName,
+} from './composition.ts';
 import type { ValidationError } from './errors.ts';
 import { predicateFor, quoteForMessage } from './messages.ts';
 import type { PrimitiveDefinition } from './primitive.ts';
@@ -59,13 +65,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Every node position in a (possibly malformed) body, pre-order: path → the node's `type`
  * (`undefined` for a node whose type is not registered).
  */
-function nodePositions(body: unknown, definitions: ReadonlyMap<string, PrimitiveDefinition>): Map<string, string | undefined> {
+function nodePositions(
+  body: unknown,
+  definitions: ReadonlyMap<string, PrimitiveDefinition>,
+): Map<string, string | undefined> {
   const positions = new Map<string, string | undefined>();
-  if (Array.isArray(body)) walkNodes(body, definitions, (_node, path, definition) => positions.set(path, definition?.type));
+  if (Array.isArray(body))
+    walkNodes(body, definitions, (_node, path, definition) => positions.set(path, definition?.type));
   return positions;
 }
 
-function toFinding(issue: z.core.$ZodIssue, positions: Map<string, string | undefined>, definitions: ReadonlyMap<string, PrimitiveDefinition>): ValidationError {
+function toFinding(
+  issue: z.core.$ZodIssue,
+  positions: Map<string, string | undefined>,
+  definitions: ReadonlyMap<string, PrimitiveDefinition>,
+): ValidationError {
   let path = '';
   let nodeType: string | undefined;
   let atNode = false;
@@ -86,14 +100,21 @@ function toFinding(issue: z.core.$ZodIssue, positions: Map<string, string | unde
 function capFindings(errors: ValidationError[]): ValidationError[] {
   if (errors.length <= MAX_REPORTED_ERRORS) return errors;
   const rest = errors.length - MAX_REPORTED_ERRORS;
-  return [...errors.slice(0, MAX_REPORTED_ERRORS), { path: '', message: `and ${rest} more error${rest === 1 ? '' : 's'} not listed` }];
+  return [
+    ...errors.slice(0, MAX_REPORTED_ERRORS),
+    { path: '', message: `and ${rest} more error${rest === 1 ? '' : 's'} not listed` },
+  ];
 }
 
 /**
  * Walks nodes pre-order (containers before their children), with paths. Tolerates malformed data:
  * entries that are not objects are skipped, and indices stay those of the array given.
  */
-export function walkNodes(body: readonly unknown[], definitions: ReadonlyMap<string, PrimitiveDefinition>, visit: (node: PrimitiveNode, path: string, definition: PrimitiveDefinition | undefined) => void): void {
+export function walkNodes(
+  body: readonly unknown[],
+  definitions: ReadonlyMap<string, PrimitiveDefinition>,
+  visit: (node: PrimitiveNode, path: string, definition: PrimitiveDefinition | undefined) => void,
+): void {
   const stack: { node: PrimitiveNode; path: string }[] = [];
   for (let i = body.length - 1; i >= 0; i--) {
     const node = body[i];
@@ -105,11 +126,15 @@ export function walkNodes(body: readonly unknown[], definitions: ReadonlyMap<str
     visit(node, path, definition);
     if (!definition) continue;
     const children = definition.children(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!.node, path: `${path}.${children[i]!.path}` });
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push({ node: children[i]!.node, path: `${path}.${children[i]!.path}` });
   }
 }
 
-function duplicateIds(body: readonly unknown[], definitions: ReadonlyMap<string, PrimitiveDefinition>): ValidationError[] {
+function duplicateIds(
+  body: readonly unknown[],
+  definitions: ReadonlyMap<string, PrimitiveDefinition>,
+): ValidationError[] {
   const seen = new Map<string, string>();
   const errors: ValidationError[] = [];
   walkNodes(body, definitions, (node, path, definition) => {
@@ -119,7 +144,10 @@ function duplicateIds(body: readonly unknown[], definitions: ReadonlyMap<string,
       seen.set(node.id, path);
       return;
     }
-    const error: ValidationError = { path: `${path}.id`, message: `duplicates id ${quoteForMessage(node.id)} first used at ${first}` };
+    const error: ValidationError = {
+      path: `${path}.id`,
+      message: `duplicates id ${quoteForMessage(node.id)} first used at ${first}`,
+    };
     errors.push(definition ? { ...error, nodeType: definition.type } : error);
   });
   return errors;
@@ -129,7 +157,11 @@ function duplicateIds(body: readonly unknown[], definitions: ReadonlyMap<string,
  * Whether a node draws anything on a surface: visible there, and either a leaf, a container with
  * its own content, or a container with at least one child that draws.
  */
-export function rendersOnSurface(node: PrimitiveNode, surface: SurfaceName, definitions: ReadonlyMap<string, PrimitiveDefinition>): boolean {
+export function rendersOnSurface(
+  node: PrimitiveNode,
+  surface: SurfaceName,
+  definitions: ReadonlyMap<string, PrimitiveDefinition>,
+): boolean {
   if (!isVisibleOnSurface(node, surface)) return false;
   const definition = definitions.get(node.type);
   if (!definition || !definition.isContainer) return true;
@@ -137,7 +169,10 @@ export function rendersOnSurface(node: PrimitiveNode, surface: SurfaceName, defi
   return definition.children(node).some((child) => rendersOnSurface(child.node, surface, definitions));
 }
 
-function surfaceWarnings(body: readonly PrimitiveNode[], definitions: ReadonlyMap<string, PrimitiveDefinition>): ValidationWarning[] {
+function surfaceWarnings(
+  body: readonly PrimitiveNode[],
+  definitions: ReadonlyMap<string, PrimitiveDefinition>,
+): ValidationWarning[] {
   const warnings: ValidationWarning[] = [];
   for (const surface of SURFACE_NAMES) {
     if (!body.some((node) => rendersOnSurface(node, surface, definitions))) {
@@ -154,14 +189,21 @@ interface SchemaCheck {
   composition?: Composition;
 }
 
-function checkSchema(definitions: readonly PrimitiveDefinition[], value: unknown, budget: InputBudget | undefined): SchemaCheck {
+function checkSchema(
+  definitions: readonly PrimitiveDefinition[],
+  value: unknown,
+  budget: InputBudget | undefined,
+): SchemaCheck {
   const budgeted = checkInputBudget(value, budget);
   if (!budgeted.valid) return { copy: undefined, refusal: budgeted.error, errors: [budgeted.error] };
   const schemas = getCompositionSchemas(definitions);
   const parsed = schemas.composition.safeParse(budgeted.value, { error: predicateFor, reportInput: true });
   if (parsed.success) return { copy: budgeted.value, errors: [], composition: parsed.data as unknown as Composition };
   const positions = nodePositions((budgeted.value as { body?: unknown } | null)?.body, schemas.definitions);
-  return { copy: budgeted.value, errors: parsed.error.issues.map((issue) => toFinding(issue, positions, schemas.definitions)) };
+  return {
+    copy: budgeted.value,
+    errors: parsed.error.issues.map((issue) => toFinding(issue, positions, schemas.definitions)),
+  };
 }
 
 export interface ValidatorOptions {
@@ -172,7 +214,10 @@ export interface ValidatorOptions {
  * Untrusted input: budget, then schema. No duplicate-id pass, no warnings.
  * @example createCompositionParser(definitions)(JSON.parse(body)).valid
  */
-export function createCompositionParser(definitions: readonly PrimitiveDefinition[], options: ValidatorOptions = {}): (value: unknown) => ParsedComposition {
+export function createCompositionParser(
+  definitions: readonly PrimitiveDefinition[],
+  options: ValidatorOptions = {},
+): (value: unknown) => ParsedComposition {
   getCompositionSchemas(definitions);
   return (value) => {
     const check = checkSchema(definitions, value, options.inputBudget);
@@ -185,7 +230,10 @@ export function createCompositionParser(definitions: readonly PrimitiveDefinitio
  * Budget, schema, then the semantic passes (duplicate ids as errors, surfaces that draw nothing as
  * warnings). The result carries the checked plain copy for rendering.
  */
-export function createCompositionValidator(definitions: readonly PrimitiveDefinition[], options: ValidatorOptions = {}): (value: unknown) => CheckedValidationResult {
+export function createCompositionValidator(
+  definitions: readonly PrimitiveDefinition[],
+  options: ValidatorOptions = {},
+): (value: unknown) => CheckedValidationResult {
   const { definitions: byType } = getCompositionSchemas(definitions);
   return (value) => {
     const check = checkSchema(definitions, value, options.inputBudget);

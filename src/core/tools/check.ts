@@ -15,7 +15,10 @@ export interface IsomerCompositionCheck {
 
 function warningLine(warning: { surface: string; path?: string; message: string }): string {
   const path = warning.path ?? '';
-  const finding = path !== '' && warning.message.startsWith(path) ? warning.message : formatValidationError({ path, message: warning.message });
+  const finding =
+    path !== '' && warning.message.startsWith(path)
+      ? warning.message
+      : formatValidationError({ path, message: warning.message });
   return `${warning.surface}: ${finding}`;
 }
 
@@ -24,7 +27,11 @@ function warningLine(warning: { surface: string; path?: string; message: string 
  * its validate on the parsed copy, then the frame's body rule as whole-document findings.
  * @example checkComposition(runtime, slideDeckFrame, JSON.parse(text)).errors
  */
-export function checkComposition(runtime: Pick<IsomerToolsRuntime<any>, 'parse' | 'validate'>, frame: IsomerToolsFrame | undefined, value: unknown): IsomerCompositionCheck {
+export function checkComposition(
+  runtime: Pick<IsomerToolsRuntime<any>, 'parse' | 'validate'>,
+  frame: IsomerToolsFrame | undefined,
+  value: unknown,
+): IsomerCompositionCheck {
   const parsed = runtime.parse(value);
   if (!parsed.valid || parsed.composition === undefined) {
     const findings = [...parsed.errors];

@@ -12,11 +12,13 @@ export const DEFAULT_GUIDE = [
 
 const PROFILES: Record<AuthoringProfileId, { intro: string; examples: number }> = {
   general: {
-    intro: 'You write compact, portable views as one JSON object. When a registered view answers the question, request it; otherwise compose one from the primitive catalog.',
+    intro:
+      'You write compact, portable views as one JSON object. When a registered view answers the question, request it; otherwise compose one from the primitive catalog.',
     examples: 1,
   },
   'registered-view-router': {
-    intro: 'You route questions to registered views. Prefer the view whose answers match the question and request it by id with its input; compose from the primitive catalog only when no view fits.',
+    intro:
+      'You route questions to registered views. Prefer the view whose answers match the question and request it by id with its input; compose from the primitive catalog only when no view fits.',
     examples: 0,
   },
   'compose-from-primitives': {
@@ -31,7 +33,9 @@ const CATALOG_INTRO =
 const BEFORE_YOU_WRITE =
   'Call `isomer_describe_primitives` with every type you plan to use, containers included, to get each one’s full entry and JSON Schema. Validation errors name the primitive they occur in: look that one up again while you repair.';
 
-function viewsSection(views: ReturnType<IsomerGuideOptions['runtime']['getAuthoringContext']>['views']): string | undefined {
+function viewsSection(
+  views: ReturnType<IsomerGuideOptions['runtime']['getAuthoringContext']>['views'],
+): string | undefined {
   if (views.length === 0) return undefined;
   const lines: string[] = [];
   for (const view of views) {
@@ -44,19 +48,27 @@ function viewsSection(views: ReturnType<IsomerGuideOptions['runtime']['getAuthor
   return `## Registered views\n\n${lines.join('\n')}`;
 }
 
-function catalogSection(primitives: readonly PrimitiveCatalogEntry[], groups: readonly { title: string; types: readonly string[] }[]): string {
+function catalogSection(
+  primitives: readonly PrimitiveCatalogEntry[],
+  groups: readonly { title: string; types: readonly string[] }[],
+): string {
   const purposes = new Map(primitives.map((entry) => [entry.type, entry.purpose]));
   const listed = new Set<string>();
   const blocks = [`## Primitive catalog\n\n${CATALOG_INTRO}`];
   const block = (title: string, types: readonly string[]): void => {
-    const lines = types.filter((type) => purposes.has(type) && !listed.has(type)).map((type) => {
-      listed.add(type);
-      return `- ${keySpan(type)} — ${oneLine(purposes.get(type)!)}`;
-    });
+    const lines = types
+      .filter((type) => purposes.has(type) && !listed.has(type))
+      .map((type) => {
+        listed.add(type);
+        return `- ${keySpan(type)} — ${oneLine(purposes.get(type)!)}`;
+      });
     if (lines.length > 0) blocks.push(`### ${oneLine(title)}\n\n${lines.join('\n')}`);
   };
   for (const group of groups) block(group.title, group.types);
-  block('Other', primitives.map((entry) => entry.type).filter((type) => !listed.has(type)));
+  block(
+    'Other',
+    primitives.map((entry) => entry.type).filter((type) => !listed.has(type)),
+  );
   return blocks.join('\n\n');
 }
 
@@ -105,7 +117,10 @@ export function formatPrimitiveEntry(entry: PrimitiveCatalogEntry): string {
 const SCHEMA_NOTE = 'Each primitive is `$defs.<type>`; `bodyNode` stands for any primitive in the index.';
 
 /** The text `isomer_describe_primitives` returns for known types. */
-export function buildPrimitiveDescriptions(options: { runtime: Pick<IsomerGuideOptions['runtime'], 'getAuthoringContext'>; types: readonly string[] }): string {
+export function buildPrimitiveDescriptions(options: {
+  runtime: Pick<IsomerGuideOptions['runtime'], 'getAuthoringContext'>;
+  types: readonly string[];
+}): string {
   const described = options.runtime.getAuthoringContext().describePrimitives(options.types);
   return [
     `## Primitives\n\n${described.primitives.map(formatPrimitiveEntry).join('\n')}`,

@@ -14,7 +14,6 @@ export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ');
 }
 
-
 /** A Markdown code span that holds `text` verbatim, whatever backticks it contains. */
 export function codeSpan(text: string): string {
   const fence = '`'.repeat(longestRun(text, '`') + 1);
@@ -29,7 +28,8 @@ export function codeFence(text: string, language = ''): string {
 }
 
 // Control characters, U+2028/U+2029, and lone surrogates would break or hide the line.
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNPRINTABLE =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** A key (type, view id) as a code span: bare when printable, JSON-quoted when it is not. */
 export function keySpan(key: string): string {

@@ -31,7 +31,8 @@ export function createIsomerResources(options: IsomerGuideOptions): IsomerResour
       name: 'isomer-authoring-guide',
       uri: ISOMER_AUTHORING_GUIDE_URI,
       title: 'Isomer authoring guide',
-      description: 'How to write a composition for this host: guide, rules, registered views and the primitive index. The same text as the isomer_authoring_guide tool.',
+      description:
+        'How to write a composition for this host: guide, rules, registered views and the primitive index. The same text as the isomer_authoring_guide tool.',
       mimeType: 'text/markdown',
       read: () => buildIsomerAuthoringGuide(options),
     },
@@ -47,7 +48,9 @@ export function createIsomerResources(options: IsomerGuideOptions): IsomerResour
   ];
 }
 
-const composeArgs = z.object({ request: z.string().optional().describe('What the view should show, in the user’s words.') });
+const composeArgs = z.object({
+  request: z.string().optional().describe('What the view should show, in the user’s words.'),
+});
 
 /** `compose`: the guide, followed by `## Request` when a request is given. */
 export function createIsomerPrompts(options: IsomerGuideOptions): IsomerPrompt<typeof composeArgs>[] {
@@ -55,7 +58,8 @@ export function createIsomerPrompts(options: IsomerGuideOptions): IsomerPrompt<t
     {
       name: ISOMER_COMPOSE_PROMPT,
       title: 'Compose a view',
-      description: 'The authoring guide as one message, optionally followed by the request to answer with a composition.',
+      description:
+        'The authoring guide as one message, optionally followed by the request to answer with a composition.',
       argsSchema: composeArgs,
       build: ({ request }) => {
         const guide = buildIsomerAuthoringGuide(options);

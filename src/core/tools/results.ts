@@ -62,7 +62,15 @@ export function errorMessage(error: unknown): string {
  * reaches clients that show images), other strings as text, other bytes as an embedded resource.
  */
 export function formatResult(name: string, mimeType: string, output: Uint8Array | string): IsomerToolResult {
-  if (mimeType.startsWith('image/')) return imageResult(typeof output === 'string' ? new TextEncoder().encode(output) : output, mimeType);
+  if (mimeType.startsWith('image/'))
+    return imageResult(typeof output === 'string' ? new TextEncoder().encode(output) : output, mimeType);
   if (typeof output === 'string') return textResult(output);
-  return { content: [{ type: 'resource', resource: { uri: `isomer://render/${encodeURIComponent(name)}`, mimeType, blob: toBase64(output) } }] };
+  return {
+    content: [
+      {
+        type: 'resource',
+        resource: { uri: `isomer://render/${encodeURIComponent(name)}`, mimeType, blob: toBase64(output) },
+      },
+    ],
+  };
 }

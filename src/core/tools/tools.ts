@@ -3,7 +3,13 @@ import { RENDER_THEMES, type Composition } from '../sdk/composition.ts';
 import { IsomerError, formatValidationError, isInputRefusal } from '../sdk/errors.ts';
 import { checkComposition } from './check.ts';
 import { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './guide.ts';
-import { ISOMER_TOOL_NAMES, MAX_DESCRIBE_TYPES, MAX_NAME_LENGTH, RUNTIME_FORMATS, type IsomerToolName } from './names.ts';
+import {
+  ISOMER_TOOL_NAMES,
+  MAX_DESCRIBE_TYPES,
+  MAX_NAME_LENGTH,
+  RUNTIME_FORMATS,
+  type IsomerToolName,
+} from './names.ts';
 import { errorMessage, formatResult, jsonResult, textResult, type IsomerToolResult } from './results.ts';
 import type { IsomerGuideOptions, IsomerToolsFormat, IsomerToolsFrame, IsomerToolsRuntime } from './types.ts';
 
@@ -37,7 +43,9 @@ const compositionInput = z
   );
 
 /** Wraps a handler so nothing it throws, not even a non-Error, escapes as a rejection. */
-function guarded<T>(fn: (input: T) => Promise<IsomerToolResult> | IsomerToolResult): (input: T) => Promise<IsomerToolResult> {
+function guarded<T>(
+  fn: (input: T) => Promise<IsomerToolResult> | IsomerToolResult,
+): (input: T) => Promise<IsomerToolResult> {
   return async (input) => {
     try {
       return await fn(input);
@@ -59,8 +67,15 @@ function viewFailure(error: unknown): IsomerToolResult | undefined {
     (error.name === 'RegisteredViewInputError' && error.code === 'VIEW_INPUT_INVALID');
   const errors = error.errors;
   if (!known || typeof error.message !== 'string' || !Array.isArray(errors) || errors.length === 0) return undefined;
-  if (!errors.every((e) => isRecord(e) && typeof e.path === 'string' && typeof e.message === 'string')) return undefined;
-  return jsonResult({ error: error.message.split('\n')[0], errors: errors.map((e) => formatValidationError(e as { path: string; message: string })) }, true);
+  if (!errors.every((e) => isRecord(e) && typeof e.path === 'string' && typeof e.message === 'string'))
+    return undefined;
+  return jsonResult(
+    {
+      error: error.message.split('\n')[0],
+      errors: errors.map((e) => formatValidationError(e as { path: string; message: string })),
+    },
+    true,
+  );
 }
 
 /**
@@ -73,7 +88,10 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
   const formats = options.formats ?? {};
   const shadowing = Object.keys(formats).filter((name) => (RUNTIME_FORMATS as readonly string[]).includes(name));
   if (shadowing.length > 0) {
-    throw new IsomerError('DUPLICATE_FORMAT', `Host formats ${shadowing.map((n) => JSON.stringify(n)).join(', ')} shadow formats the runtime renders itself; give them other names.`);
+    throw new IsomerError(
+      'DUPLICATE_FORMAT',
+      `Host formats ${shadowing.map((n) => JSON.stringify(n)).join(', ')} shadow formats the runtime renders itself; give them other names.`,
+    );
   }
   const formatNames = [...RUNTIME_FORMATS, ...Object.keys(formats)] as [string, ...string[]];
   const guideOptions: IsomerGuideOptions = { runtime, ...pick(options) };
@@ -126,25 +144,38 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         format: z.enum(formatNames).describe('The output format.'),
         theme: z.enum(RENDER_THEMES).optional().describe('Colour scheme; defaults to the composition’s own theme.'),
       }),
-      handler: guarded(async ({ composition, format, theme }: { composition: unknown; format: string; theme?: Composition['theme'] }) => {
-        const check = checkComposition(runtime, frame, composition);
-        if (!check.valid || check.composition === undefined) return jsonResult({ valid: false, errors: check.errors }, true);
-        const copy = check.composition;
-        switch (format) {
-          case 'text':
-            return textResult(runtime.surfaces.text.render(copy, { heading }));
-          case 'markdown':
-            return textResult(runtime.surfaces.markdown.render(copy, { heading }));
-          case 'html':
-            return textResult(runtime.surfaces.html.render(copy, { ...(theme ? { theme } : {}), css: 'inline', heading }).html);
-          case 'slack':
-            return jsonResult(runtime.surfaces.slack.render(copy, { heading }));
-          default: {
-            const host = formats[format]!;
-            return formatResult(format, host.mimeType, await host.render(copy, theme ? { theme } : {}));
+      handler: guarded(
+        async ({
+          composition,
+          format,
+          theme,
+        }: {
+          composition: unknown;
+          format: string;
+          theme?: Composition['theme'];
+        }) => {
+          const check = checkComposition(runtime, frame, composition);
+          if (!check.valid || check.composition === undefined)
+            return jsonResult({ valid: false, errors: check.errors }, true);
+          const copy = check.composition;
+          switch (format) {
+            case 'text':
+              return textResult(runtime.surfaces.text.render(copy, { heading }));
+            case 'markdown':
+              return textResult(runtime.surfaces.markdown.render(copy, { heading }));
+            case 'html':
+              return textResult(
+                runtime.surfaces.html.render(copy, { ...(theme ? { theme } : {}), css: 'inline', heading }).html,
+              );
+            case 'slack':
+              return jsonResult(runtime.surfaces.slack.render(copy, { heading }));
+            default: {
+              const host = formats[format]!;
+              return formatResult(format, host.mimeType, await host.render(copy, theme ? { theme } : {}));
+            }
           }
-        }
-      }),
+        },
+      ),
     },
   ];
 
@@ -170,14 +201,23 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         handler: guarded(async ({ id, input }: { id: string; input?: Record<string, unknown> }) => {
           let built: { composition: unknown };
           try {
-            built = input === undefined ? await runtime.viewRegistry.request(id, hostContext) : await runtime.viewRegistry.request(id, hostContext, input);
+            built =
+              input === undefined
+                ? await runtime.viewRegistry.request(id, hostContext)
+                : await runtime.viewRegistry.request(id, hostContext, input);
           } catch (error) {
             return viewFailure(error) ?? textResult(errorMessage(error), true);
           }
           const check = checkComposition(runtime, frame, built.composition);
           // A built composition the budget refused is never echoed back.
-          if (check.findings.some(isInputRefusal)) return jsonResult({ valid: false, errors: check.errors, warnings: [] });
-          return jsonResult({ composition: check.composition ?? built.composition, valid: check.valid, errors: check.errors, warnings: check.warnings });
+          if (check.findings.some(isInputRefusal))
+            return jsonResult({ valid: false, errors: check.errors, warnings: [] });
+          return jsonResult({
+            composition: check.composition ?? built.composition,
+            valid: check.valid,
+            errors: check.errors,
+            warnings: check.warnings,
+          });
         }),
       },
     );

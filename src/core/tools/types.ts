@@ -14,15 +14,34 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
     schema: JsonSchema;
     primitives: readonly PrimitiveCatalogEntry[];
     groups: readonly PrimitiveGroup[];
-    views: readonly { id: string; title: string; description?: string; answers: readonly string[]; inputSchema?: JsonSchema }[];
-    describePrimitives(types: readonly string[]): { primitives: readonly PrimitiveCatalogEntry[]; schema: { $defs: Record<string, unknown> } };
+    views: readonly {
+      id: string;
+      title: string;
+      description?: string;
+      answers: readonly string[];
+      inputSchema?: JsonSchema;
+    }[];
+    describePrimitives(types: readonly string[]): {
+      primitives: readonly PrimitiveCatalogEntry[];
+      schema: { $defs: Record<string, unknown> };
+    };
   };
   parse(value: unknown): { valid: boolean; errors: readonly ValidationError[]; composition?: Composition };
-  validate(composition: unknown): { valid: boolean; errors: readonly ValidationError[]; warnings: readonly ValidationWarning[]; composition: Composition | undefined };
+  validate(composition: unknown): {
+    valid: boolean;
+    errors: readonly ValidationError[];
+    warnings: readonly ValidationWarning[];
+    composition: Composition | undefined;
+  };
   surfaces: {
     text: { render(composition: Composition, options: { heading?: boolean }): string };
     markdown: { render(composition: Composition, options: { heading?: boolean }): string };
-    html: { render(composition: Composition, options: { heading?: boolean; theme?: RenderTheme; css?: 'inline' }): { html: string } };
+    html: {
+      render(
+        composition: Composition,
+        options: { heading?: boolean; theme?: RenderTheme; css?: 'inline' },
+      ): { html: string };
+    };
     slack: { render(composition: Composition, options: { heading?: boolean }): unknown };
   };
   viewRegistry: {
@@ -39,7 +58,10 @@ export interface IsomerToolsFrame {
 /** A format the host renders (PNG, SVG, PDF…), offered by `isomer_render` after the runtime's own. */
 export interface IsomerToolsFormat {
   mimeType: string;
-  render(composition: Composition, options: { theme?: RenderTheme }): Promise<Uint8Array | string> | Uint8Array | string;
+  render(
+    composition: Composition,
+    options: { theme?: RenderTheme },
+  ): Promise<Uint8Array | string> | Uint8Array | string;
 }
 
 export type AuthoringProfileId = 'general' | 'registered-view-router' | 'compose-from-primitives';

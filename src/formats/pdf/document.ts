@@ -17,8 +17,12 @@ export class PdfWriter {
 
   /** Writes object `id`: a dictionary body (without `<< >>`), with a stream when `stream` is given. */
   set(id: number, dictionary: string, stream?: Uint8Array): number {
-    const head = stream ? `${id} 0 obj\n<< ${dictionary} /Length ${stream.length} >>\nstream\n` : `${id} 0 obj\n<< ${dictionary} >>\n`;
-    this.objects[id - 1] = stream ? concat([encoder.encode(head), stream, encoder.encode('\nendstream\nendobj\n')]) : encoder.encode(`${head}endobj\n`);
+    const head = stream
+      ? `${id} 0 obj\n<< ${dictionary} /Length ${stream.length} >>\nstream\n`
+      : `${id} 0 obj\n<< ${dictionary} >>\n`;
+    this.objects[id - 1] = stream
+      ? concat([encoder.encode(head), stream, encoder.encode('\nendstream\nendobj\n')])
+      : encoder.encode(`${head}endobj\n`);
     return id;
   }
 
@@ -40,10 +44,18 @@ export class PdfWriter {
       at += object.length;
     });
     const body = concat(parts);
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body as Uint8Array<ArrayBuffer>)).subarray(0, 16);
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body as Uint8Array<ArrayBuffer>)).subarray(
+      0,
+      16,
+    );
     const id = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
     const size = this.objects.length + 1;
-    const xref = ['xref', `0 ${size}`, '0000000000 65535 f\r', ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r`)].join('\n');
+    const xref = [
+      'xref',
+      `0 ${size}`,
+      '0000000000 65535 f\r',
+      ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r`),
+    ].join('\n');
     const tail = `${xref}\ntrailer\n<< /Size ${size} ${trailer} /ID [<${id}> <${id}>] >>\nstartxref\n${at}\n%%EOF\n`;
     return concat([body, encoder.encode(tail)]);
   }

@@ -21,7 +21,9 @@ const COLOURS_BY_TYPE: Record<number, { space: string; colours: number } | undef
  */
 export async function pageImage(png: Uint8Array, rawRgba: () => Uint8Array): Promise<PdfImage> {
   const parts = readPng(png);
-  const direct = !parts.interlaced && (parts.colorType === 3 ? parts.palette !== undefined : COLOURS_BY_TYPE[parts.colorType] !== undefined);
+  const direct =
+    !parts.interlaced &&
+    (parts.colorType === 3 ? parts.palette !== undefined : COLOURS_BY_TYPE[parts.colorType] !== undefined);
   if (!direct) return flattenedImage(parts.width, parts.height, rawRgba());
   const colours = parts.colorType === 3 ? 1 : COLOURS_BY_TYPE[parts.colorType]!.colours;
   const space = parts.colorType === 3 ? indexedSpace(parts) : COLOURS_BY_TYPE[parts.colorType]!.space;
@@ -37,7 +39,10 @@ function indexedSpace(parts: PngParts): string {
   let hex = '';
   for (let i = 0; i < entries; i++) {
     const alpha = parts.paletteAlpha?.[i] ?? 255;
-    for (let k = 0; k < 3; k++) hex += overWhite(palette[i * 3 + k]!, alpha).toString(16).padStart(2, '0');
+    for (let k = 0; k < 3; k++)
+      hex += overWhite(palette[i * 3 + k]!, alpha)
+        .toString(16)
+        .padStart(2, '0');
   }
   return `[/Indexed /DeviceRGB ${entries - 1} <${hex}>]`;
 }

@@ -27,7 +27,13 @@ export function readPng(png: Uint8Array): PngParts {
     const type = String.fromCharCode(png[at + 4]!, png[at + 5]!, png[at + 6]!, png[at + 7]!);
     const body = png.subarray(at + 8, at + 8 + length);
     if (type === 'IHDR') {
-      header = { width: view.getUint32(at + 8), height: view.getUint32(at + 12), bitDepth: body[8]!, colorType: body[9]!, interlaced: body[12] === 1 };
+      header = {
+        width: view.getUint32(at + 8),
+        height: view.getUint32(at + 12),
+        bitDepth: body[8]!,
+        colorType: body[9]!,
+        interlaced: body[12] === 1,
+      };
     } else if (type === 'PLTE' && header) {
       header.palette = body;
     } else if (type === 'tRNS' && header?.colorType === 3) {

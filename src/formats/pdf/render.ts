@@ -31,7 +31,11 @@ const FONT_NAME = 'IsomerTextLayer';
  * layer placed from the engine's measured text runs: the page looks exactly like the PNG, and its
  * text can be selected, searched and copied. Byte-stable: no dates, the id is a digest.
  */
-export async function writePdf(engine: TakumiEngine, input: PdfPagesInput, options: PdfWriteOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
+export async function writePdf(
+  engine: TakumiEngine,
+  input: PdfPagesInput,
+  options: PdfWriteOptions = {},
+): Promise<Uint8Array<ArrayBuffer>> {
   const { width, height } = input;
   const scale = options.imageScale ?? 1;
   const pageWidth = width * POINTS_PER_PIXEL;
@@ -49,17 +53,26 @@ export async function writePdf(engine: TakumiEngine, input: PdfPagesInput, optio
 
   for (const page of input.pages) {
     const css = page.css;
-    const picture = await pageImage(engine.render(page.node, { ...pixels, css, devicePixelRatio: scale, format: 'png' }), () =>
-      engine.render(page.node, { ...pixels, css, devicePixelRatio: scale, format: 'raw' }),
+    const picture = await pageImage(
+      engine.render(page.node, { ...pixels, css, devicePixelRatio: scale, format: 'png' }),
+      () => engine.render(page.node, { ...pixels, css, devicePixelRatio: scale, format: 'raw' }),
     );
     const image = pdf.add(picture.dictionary, picture.data);
-    const text = textLayerOperators(engine.measure(page.node, { width, height, css }), toPage, { width, height }, codes, FONT);
+    const text = textLayerOperators(
+      engine.measure(page.node, { width, height, css }),
+      toPage,
+      { width, height },
+      codes,
+      FONT,
+    );
     const content = `q\n${num(pageWidth)} 0 0 ${num(pageHeight)} 0 0 cm\n/Im0 Do\nQ\n${text}`;
     const contents = pdf.add('/Filter /FlateDecode', await deflate(new TextEncoder().encode(content)));
     if (text) font ??= pdf.reserve();
     const fonts = text ? ` /Font << /${FONT} ${font} 0 R >>` : '';
     kids.push(
-      pdf.add(`/Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${num(pageWidth)} ${num(pageHeight)}] /Resources << /XObject << /Im0 ${image} 0 R >>${fonts} >> /Contents ${contents} 0 R`),
+      pdf.add(
+        `/Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${num(pageWidth)} ${num(pageHeight)}] /Resources << /XObject << /Im0 ${image} 0 R >>${fonts} >> /Contents ${contents} 0 R`,
+      ),
     );
   }
 
@@ -76,13 +89,22 @@ export async function writePdf(engine: TakumiEngine, input: PdfPagesInput, optio
     const cidFont = pdf.add(
       `/Type /Font /Subtype /CIDFontType2 /BaseFont /${FONT_NAME} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /DW ${GLYPH_ADVANCE} /CIDToGIDMap ${cidToGid} 0 R`,
     );
-    const toUnicode = pdf.add('/Filter /FlateDecode', await deflate(new TextEncoder().encode(toUnicodeCMap(codes.characters))));
-    pdf.set(font, `/Type /Font /Subtype /Type0 /BaseFont /${FONT_NAME} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R`);
+    const toUnicode = pdf.add(
+      '/Filter /FlateDecode',
+      await deflate(new TextEncoder().encode(toUnicodeCMap(codes.characters))),
+    );
+    pdf.set(
+      font,
+      `/Type /Font /Subtype /Type0 /BaseFont /${FONT_NAME} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R`,
+    );
   }
 
   const title = options.title?.trim();
   const info = pdf.add(`/Producer (isomer-edge)${title ? ` /Title ${textString(title)}` : ''}`);
   pdf.set(pageTree, `/Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length}`);
-  pdf.set(catalog, `/Type /Catalog /Pages ${pageTree} 0 R${title ? ' /ViewerPreferences << /DisplayDocTitle true >>' : ''}`);
+  pdf.set(
+    catalog,
+    `/Type /Catalog /Pages ${pageTree} 0 R${title ? ' /ViewerPreferences << /DisplayDocTitle true >>' : ''}`,
+  );
   return pdf.finish(`/Root ${catalog} 0 R /Info ${info} 0 R`);
 }

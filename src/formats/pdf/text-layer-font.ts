@@ -95,7 +95,26 @@ export function glyphlessTrueType(): Uint8Array {
   const glyf = new Uint8Array(0);
   // One format-4 segment, the mandatory final 0xFFFF: no character maps to a glyph (PDF picks
   // glyphs by CID, never through this table).
-  const cmap = table(36, (t) => t.u16(0).u16(1).u16(3).u16(1).u32(12).u16(4).u16(24).u16(0).u16(2).u16(2).u16(0).u16(0).u16(0xffff).u16(0).u16(0xffff).u16(1).u16(0));
+  const cmap = table(36, (t) =>
+    t
+      .u16(0)
+      .u16(1)
+      .u16(3)
+      .u16(1)
+      .u32(12)
+      .u16(4)
+      .u16(24)
+      .u16(0)
+      .u16(2)
+      .u16(2)
+      .u16(0)
+      .u16(0)
+      .u16(0xffff)
+      .u16(0)
+      .u16(0xffff)
+      .u16(1)
+      .u16(0),
+  );
   const post = table(32, (t) => t.u32(0x00030000).zeros(4).u16(-100).u16(50).zeros(20));
   return sfnt([
     ['cmap', cmap],
@@ -119,7 +138,12 @@ function sfnt(tables: readonly Table[]): Uint8Array {
   }
   const file = new Bytes(new Uint8Array(size));
   const power = 2 ** Math.floor(Math.log2(tables.length));
-  file.u32(0x00010000).u16(tables.length).u16(power * 16).u16(Math.log2(power)).u16(tables.length * 16 - power * 16);
+  file
+    .u32(0x00010000)
+    .u16(tables.length)
+    .u16(power * 16)
+    .u16(Math.log2(power))
+    .u16(tables.length * 16 - power * 16);
   tables.forEach(([tag, bytes], i) => {
     for (let k = 0; k < 4; k++) file.bytes[file.at + k] = tag.charCodeAt(k);
     file.zeros(4).u32(checksum(bytes)).u32(offsets[i]!).u32(bytes.length);

@@ -49,7 +49,13 @@ const EM = ASCENT - DESCENT;
  * horizontal scaling so the run's glyphs span exactly its measured width. The result selects,
  * searches and copies like the slide reads. `toPage` maps canvas pixels to page points.
  */
-export function textLayerOperators(root: MeasuredNode, toPage: Matrix, canvas: { width: number; height: number }, codes: CharacterCodes, font: string): string {
+export function textLayerOperators(
+  root: MeasuredNode,
+  toPage: Matrix,
+  canvas: { width: number; height: number },
+  codes: CharacterCodes,
+  font: string,
+): string {
   const out: string[] = [];
   const visit = (node: MeasuredNode): void => {
     for (const run of node.runs) {
@@ -58,7 +64,13 @@ export function textLayerOperators(root: MeasuredNode, toPage: Matrix, canvas: {
       // Drop runs wholly outside the canvas: clipped away, so not on the page either.
       const [left, top] = apply(box, run.x, run.y);
       const [right, bottom] = apply(box, run.x + run.width, run.y + run.height);
-      if (Math.max(left, right) <= 0 || Math.min(left, right) >= canvas.width || Math.max(top, bottom) <= 0 || Math.min(top, bottom) >= canvas.height) continue;
+      if (
+        Math.max(left, right) <= 0 ||
+        Math.min(left, right) >= canvas.width ||
+        Math.max(top, bottom) <= 0 ||
+        Math.min(top, bottom) >= canvas.height
+      )
+        continue;
       const encoded = codes.encode(run.text);
       if (!encoded) return;
       const size = run.height;

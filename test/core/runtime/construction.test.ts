@@ -14,7 +14,10 @@ function codeOf(fn: () => unknown): { name: string; code: string; message: strin
 
 describe('createIsomerRuntime refuses bad configuration at construction', () => {
   it('needs a pack', () => {
-    expect(codeOf(() => createIsomerRuntime({ packs: [] }))).toMatchObject({ name: 'IsomerError', code: 'EMPTY_PACKS' });
+    expect(codeOf(() => createIsomerRuntime({ packs: [] }))).toMatchObject({
+      name: 'IsomerError',
+      code: 'EMPTY_PACKS',
+    });
   });
 
   it('reports every primitive type two packs share', () => {
@@ -26,22 +29,43 @@ describe('createIsomerRuntime refuses bad configuration at construction', () => 
 
   it('checks frames and the default frame', () => {
     expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: {} })).code).toBe('EMPTY_FRAMES');
-    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame, b: cardFrame } })).code).toBe('AMBIGUOUS_FRAME');
-    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame }, defaultFrame: 'b' })).code).toBe('UNKNOWN_FRAME');
+    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame, b: cardFrame } })).code).toBe(
+      'AMBIGUOUS_FRAME',
+    );
+    expect(
+      codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame }, defaultFrame: 'b' })).code,
+    ).toBe('UNKNOWN_FRAME');
     expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], defaultFrame: 'a' })).code).toBe('UNKNOWN_FRAME');
-    expect(createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame, b: cardFrame }, defaultFrame: 'b' }).surfaces.snapshot).toBeDefined();
+    expect(
+      createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame, b: cardFrame }, defaultFrame: 'b' }).surfaces
+        .snapshot,
+    ).toBeDefined();
     expect(createIsomerRuntime({ packs: [notesPack] }).surfaces.snapshot).toBeUndefined();
   });
 
   it('checks renderer overrides', () => {
-    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], rendererOverrides: { nope: { text: () => '' } } })).code).toBe('UNKNOWN_PRIMITIVE_TYPE');
-    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], rendererOverrides: { note: { react: () => '' } as never } })).code).toBe('UNKNOWN_SURFACE');
-    const runtime = createIsomerRuntime({ packs: [notesPack], rendererOverrides: { note: { text: (node: { text: string }) => `>> ${node.text}` } } });
+    expect(
+      codeOf(() => createIsomerRuntime({ packs: [notesPack], rendererOverrides: { nope: { text: () => '' } } })).code,
+    ).toBe('UNKNOWN_PRIMITIVE_TYPE');
+    expect(
+      codeOf(() =>
+        createIsomerRuntime({ packs: [notesPack], rendererOverrides: { note: { react: () => '' } as never } }),
+      ).code,
+    ).toBe('UNKNOWN_SURFACE');
+    const runtime = createIsomerRuntime({
+      packs: [notesPack],
+      rendererOverrides: { note: { text: (node: { text: string }) => `>> ${node.text}` } },
+    });
     expect(runtime.surfaces.text.render({ type: 'view', body: [{ type: 'note', text: 'hi' }] })).toBe('>> hi');
   });
 
   it('refuses duplicate views', () => {
-    const view = defineView({ id: 'v', title: 'V', answers: [], build: () => ({ type: 'view', body: [{ type: 'note', text: 'x' }] }) });
+    const view = defineView({
+      id: 'v',
+      title: 'V',
+      answers: [],
+      build: () => ({ type: 'view', body: [{ type: 'note', text: 'x' }] }),
+    });
     expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], views: [view, view] })).code).toBe('DUPLICATE_VIEW');
   });
 });
@@ -62,12 +86,31 @@ describe('packs and primitives', () => {
 
   it('refuse empty packs, duplicate types, and bad groups', () => {
     expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [] })).code).toBe('EMPTY_PACK');
-    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note, note] })).code).toBe('DUPLICATE_PRIMITIVE_TYPE');
-    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note], authoring: { groups: [{ title: 'A', types: ['nope'] }] } })).code).toBe('UNKNOWN_PRIMITIVE_TYPE');
-    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note], authoring: { groups: [{ title: 'A', types: ['note'] }, { title: 'B', types: ['note'] }] } })).code).toBe(
+    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note, note] })).code).toBe(
       'DUPLICATE_PRIMITIVE_TYPE',
     );
-    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note], slackAssetTypes: ['nope'] })).code).toBe('UNKNOWN_PRIMITIVE_TYPE');
+    expect(
+      codeOf(() =>
+        definePrimitivePack({ id: 'p', primitives: [note], authoring: { groups: [{ title: 'A', types: ['nope'] }] } }),
+      ).code,
+    ).toBe('UNKNOWN_PRIMITIVE_TYPE');
+    expect(
+      codeOf(() =>
+        definePrimitivePack({
+          id: 'p',
+          primitives: [note],
+          authoring: {
+            groups: [
+              { title: 'A', types: ['note'] },
+              { title: 'B', types: ['note'] },
+            ],
+          },
+        }),
+      ).code,
+    ).toBe('DUPLICATE_PRIMITIVE_TYPE');
+    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note], slackAssetTypes: ['nope'] })).code).toBe(
+      'UNKNOWN_PRIMITIVE_TYPE',
+    );
   });
 });
 
@@ -95,8 +138,12 @@ describe('definePrimitive', () => {
       renderers: { html: () => '', text: () => '', markdown: () => '' },
     });
     const runtime = createIsomerRuntime({ packs: [definePrimitivePack({ id: 'p', primitives: [pair] })] });
-    expect(runtime.validate({ type: 'view', body: [{ type: 'pair', low: 3, high: 2 }] }).errors).toEqual([{ path: 'body[0].low', message: 'must not exceed high', nodeType: 'pair' }]);
-    expect(runtime.validate({ type: 'view', body: [{ type: 'pair', low: 1, high: 2, extra: 1 }] }).errors[0]!.message).toContain('has unrecognized key(s): extra');
+    expect(runtime.validate({ type: 'view', body: [{ type: 'pair', low: 3, high: 2 }] }).errors).toEqual([
+      { path: 'body[0].low', message: 'must not exceed high', nodeType: 'pair' },
+    ]);
+    expect(
+      runtime.validate({ type: 'view', body: [{ type: 'pair', low: 1, high: 2, extra: 1 }] }).errors[0]!.message,
+    ).toContain('has unrecognized key(s): extra');
   });
 });
 
@@ -106,7 +153,10 @@ describe('a catalog entry without an example', () => {
       type: 'bare',
       schema: z.object({ type: z.literal('bare'), text: z.string() }),
       catalog: { purpose: 'Text.', useWhen: [], avoidWhen: [] },
-      examples: [{ name: 'first', node: { type: 'bare', text: 'one' } }, { type: 'bare', text: 'two' }],
+      examples: [
+        { name: 'first', node: { type: 'bare', text: 'one' } },
+        { type: 'bare', text: 'two' },
+      ],
       renderers: { html: () => '', text: () => '', markdown: () => '' },
     });
     expect(bare.catalog.example).toEqual({ type: 'bare', text: 'one' });

@@ -15,12 +15,17 @@ function exercise(value: unknown): void {
       fn();
     } catch (error) {
       const name = (error as { name?: string }).name ?? String(error);
-      if (!DOCUMENTED.has(name)) throw new Error(`${label} threw ${name}: ${(error as Error).message}\ninput: ${JSON.stringify(value)?.slice(0, 500)}`);
+      if (!DOCUMENTED.has(name))
+        throw new Error(
+          `${label} threw ${name}: ${(error as Error).message}\ninput: ${JSON.stringify(value)?.slice(0, 500)}`,
+        );
     }
   };
   const parsed = runtime.parse(value);
   const checked = runtime.validate(value);
-  expect(parsed.valid === checked.valid || checked.errors.some((e) => e.message.startsWith('duplicates id'))).toBe(true);
+  expect(parsed.valid === checked.valid || checked.errors.some((e) => e.message.startsWith('duplicates id'))).toBe(
+    true,
+  );
   const { text, markdown, html, slack, snapshot } = runtime.surfaces;
   attempt('text', () => expect(typeof text.render(value)).toBe('string'));
   attempt('markdown', () => expect(typeof markdown.render(value)).toBe('string'));
@@ -47,7 +52,9 @@ describe('random and hostile input', () => {
     const random = createRandom(0x15011e5);
     for (let i = 0; i < 2000; i++) {
       const body = Array.from({ length: random.int(4) }, () => randomValue(random, types));
-      const value = random.chance(0.9) ? { type: 'view', title: random.pick(HOSTILE_STRINGS), body } : randomValue(random, types);
+      const value = random.chance(0.9)
+        ? { type: 'view', title: random.pick(HOSTILE_STRINGS), body }
+        : randomValue(random, types);
       exercise(value);
     }
   });
@@ -62,7 +69,16 @@ describe('random and hostile input', () => {
 
   it('renders every hostile string in every text field without leaking markup or mentions', () => {
     for (const hostile of HOSTILE_STRINGS.filter(Boolean)) {
-      const value = { type: 'view', title: hostile, subtitle: hostile, body: [{ type: 'note', text: hostile }, { type: 'card', title: hostile.slice(0, 200) }, { type: 'table', columns: [hostile], rows: [[hostile]] }] };
+      const value = {
+        type: 'view',
+        title: hostile,
+        subtitle: hostile,
+        body: [
+          { type: 'note', text: hostile },
+          { type: 'card', title: hostile.slice(0, 200) },
+          { type: 'table', columns: [hostile], rows: [[hostile]] },
+        ],
+      };
       const out = runtime.surfaces.html.render(value);
       expect(out.html).not.toMatch(/<script|<img|<b>/);
       const message = runtime.surfaces.slack.render(value);
@@ -75,9 +91,15 @@ describe('random and hostile input', () => {
     let deep: unknown = { type: 'note', text: 'leaf' };
     for (let i = 0; i < 10_000; i++) deep = { type: 'stack', items: [deep] };
     exercise({ type: 'view', body: [deep] });
-    expect(runtime.validate({ type: 'view', body: [deep] }).errors[0]).toMatchObject({ code: 'INPUT_OVER_BUDGET', message: 'input nests deeper than 64 levels' });
+    expect(runtime.validate({ type: 'view', body: [deep] }).errors[0]).toMatchObject({
+      code: 'INPUT_OVER_BUDGET',
+      message: 'input nests deeper than 64 levels',
+    });
     const wide = { type: 'view', body: Array.from({ length: 30_000 }, () => ({ type: 'note', text: 'x' })) };
-    expect(runtime.validate(wide).errors[0]).toMatchObject({ code: 'INPUT_OVER_BUDGET', message: 'input holds more than 20000 values' });
+    expect(runtime.validate(wide).errors[0]).toMatchObject({
+      code: 'INPUT_OVER_BUDGET',
+      message: 'input holds more than 20000 values',
+    });
     exercise(wide);
   });
 

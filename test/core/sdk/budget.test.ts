@@ -89,9 +89,7 @@ describe('limits', () => {
 
   it('counts other leaves as printed, so true is 4 characters', () => {
     expect(checkInputBudget(['x'.repeat(999_996), true]).valid).toBe(true);
-    expect(checkInputBudget(['x'.repeat(999_997), true])).toEqual(
-      refused('input holds more than 1000000 characters'),
-    );
+    expect(checkInputBudget(['x'.repeat(999_997), true])).toEqual(refused('input holds more than 1000000 characters'));
   });
 
   it.each([
@@ -126,9 +124,7 @@ describe('limits', () => {
   });
 
   it('keeps the defaults for limits a custom budget leaves out', () => {
-    expect(checkInputBudget(nestedArrays(65), { values: 100 })).toEqual(
-      refused('input nests deeper than 64 levels'),
-    );
+    expect(checkInputBudget(nestedArrays(65), { values: 100 })).toEqual(refused('input nests deeper than 64 levels'));
   });
 
   it('refuses 100000-deep input without overflowing the stack', () => {
@@ -196,12 +192,20 @@ describe('plain data only', () => {
     ['a typed array', [new Uint8Array(2)], 'an object that is not a plain object or array'],
     ['a class instance', { widget: new Widget() }, 'an object that is not a plain object or array'],
     ['an Array subclass', List.of(1, 2), 'an object that is not a plain object or array'],
-    ['an object inheriting from another', Object.create({ inherited: 1 }), 'an object that is not a plain object or array'],
+    [
+      'an object inheriting from another',
+      Object.create({ inherited: 1 }),
+      'an object that is not a plain object or array',
+    ],
     ['a boxed string', [new String('x')], 'an object that is not a plain object or array'],
     ['a symbol key', { [Symbol('k')]: 1 }, 'a symbol key'],
     // eslint-disable-next-line no-sparse-arrays
     ['an array hole', [1, , 3], 'an array hole'],
-    ['a non-enumerable property', Object.defineProperty({}, 'hidden', { value: 1, enumerable: false }), 'a non-enumerable property'],
+    [
+      'a non-enumerable property',
+      Object.defineProperty({}, 'hidden', { value: 1, enumerable: false }),
+      'a non-enumerable property',
+    ],
     ['a setter', Object.defineProperty({}, 'x', { set() {}, enumerable: true }), 'an accessor property'],
   ])('refuses %s', (_name, value, what) => {
     expect(checkInputBudget(value)).toEqual(notPlain(what));
@@ -288,7 +292,15 @@ describe('the copy', () => {
       body: Array.from({ length: 50 }, (_, i) => ({
         type: i % 2 === 0 ? 'text' : 'table',
         id: `node-${i}`,
-        props: { value: i * 1.5, ok: i % 3 === 0, none: null, rows: [[i, 'a'], [i + 1, 'b']] },
+        props: {
+          value: i * 1.5,
+          ok: i % 3 === 0,
+          none: null,
+          rows: [
+            [i, 'a'],
+            [i + 1, 'b'],
+          ],
+        },
       })),
     };
     const parsed: unknown = JSON.parse(JSON.stringify(composition));
@@ -356,12 +368,23 @@ describe('input that throws while being read', () => {
     revoke();
     expect(checkInputBudget({ node: proxy })).toEqual({
       valid: false,
-      error: { path: '', code: 'INPUT_NOT_PLAIN_DATA', message: 'input holds a value that could not be read, which is not plain data' },
+      error: {
+        path: '',
+        code: 'INPUT_NOT_PLAIN_DATA',
+        message: 'input holds a value that could not be read, which is not plain data',
+      },
     });
   });
 
   it('refuses a Proxy whose descriptor trap throws', () => {
-    const hostile = new Proxy({ a: 1 }, { getOwnPropertyDescriptor() { throw new Error('boom'); } });
+    const hostile = new Proxy(
+      { a: 1 },
+      {
+        getOwnPropertyDescriptor() {
+          throw new Error('boom');
+        },
+      },
+    );
     expect(checkInputBudget([hostile])).toMatchObject({ valid: false, error: { code: 'INPUT_NOT_PLAIN_DATA' } });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { authoringSchemaSubset, buildAuthoringJsonSchema, buildCompositionJsonSchema, type JsonSchema } from '../../../src/core/sdk/json-schema.ts';
+import {
+  authoringSchemaSubset,
+  buildAuthoringJsonSchema,
+  buildCompositionJsonSchema,
+  type JsonSchema,
+} from '../../../src/core/sdk/json-schema.ts';
 import { composePacks } from '../../../src/core/sdk/pack.ts';
 import { notesPack } from '../../support/notes-pack.ts';
 
@@ -29,22 +34,49 @@ describe('the validator projection', () => {
 
   it('is draft 2020-12 with a strict root, named node defs and a bodyNode union', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(schema).toMatchObject({ title: 'View', type: 'object', required: ['type', 'body'], additionalProperties: false });
+    expect(schema).toMatchObject({
+      title: 'View',
+      type: 'object',
+      required: ['type', 'body'],
+      additionalProperties: false,
+    });
     const defs = schema.$defs as Record<string, JsonSchema>;
-    expect(Object.keys(defs).sort()).toEqual(['bodyNode', 'card', 'link', 'note', 'picture', 'split', 'stack', 'table']);
-    expect(defs.bodyNode).toEqual({ oneOf: ['note', 'link', 'picture', 'stack', 'card', 'split', 'table'].map((t) => ({ $ref: `#/$defs/${t}` })) });
-    expect(defs.note).toMatchObject({ additionalProperties: false, required: ['type', 'text'], properties: { type: { const: 'note' }, id: { type: 'string' }, surfaces: { type: 'array' } } });
-    expect((defs.stack!.properties as Record<string, unknown>).items).toMatchObject({ items: { $ref: '#/$defs/bodyNode' } });
+    expect(Object.keys(defs).sort()).toEqual([
+      'bodyNode',
+      'card',
+      'link',
+      'note',
+      'picture',
+      'split',
+      'stack',
+      'table',
+    ]);
+    expect(defs.bodyNode).toEqual({
+      oneOf: ['note', 'link', 'picture', 'stack', 'card', 'split', 'table'].map((t) => ({ $ref: `#/$defs/${t}` })),
+    });
+    expect(defs.note).toMatchObject({
+      additionalProperties: false,
+      required: ['type', 'text'],
+      properties: { type: { const: 'note' }, id: { type: 'string' }, surfaces: { type: 'array' } },
+    });
+    expect((defs.stack!.properties as Record<string, unknown>).items).toMatchObject({
+      items: { $ref: '#/$defs/bodyNode' },
+    });
     resolvesEveryRef(schema);
   });
 
   it('takes a title, description and $id', () => {
-    expect(buildCompositionJsonSchema(definitions, { title: 'Card', description: 'D', $id: 'https://example.com/s' })).toMatchObject({ title: 'Card', description: 'D', $id: 'https://example.com/s' });
+    expect(
+      buildCompositionJsonSchema(definitions, { title: 'Card', description: 'D', $id: 'https://example.com/s' }),
+    ).toMatchObject({ title: 'Card', description: 'D', $id: 'https://example.com/s' });
   });
 });
 
 describe('the authoring projection', () => {
-  const schema = buildAuthoringJsonSchema(definitions, { describe: { note: 'One paragraph.' }, omitProperties: ['note.tone'] });
+  const schema = buildAuthoringJsonSchema(definitions, {
+    describe: { note: 'One paragraph.' },
+    omitProperties: ['note.tone'],
+  });
   const defs = schema.$defs as Record<string, JsonSchema>;
 
   it('hides the reserved fields and omitted properties, and applies descriptions', () => {
@@ -54,7 +86,9 @@ describe('the authoring projection', () => {
   });
 
   it('keeps the URL rule in the field description, since refinements do not survive', () => {
-    expect((defs.link!.properties as Record<string, JsonSchema>).href!.description).toBe('An https, http, or mailto URL, or a relative path.');
+    expect((defs.link!.properties as Record<string, JsonSchema>).href!.description).toBe(
+      'An https, http, or mailto URL, or a relative path.',
+    );
   });
 
   it('drops meaningless integer bounds and leaves no unresolved or unused defs', () => {

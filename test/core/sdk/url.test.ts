@@ -57,7 +57,8 @@ describe('URL trust', () => {
   });
 
   it('refuses non-strings', () => {
-    for (const value of [undefined, null, 1, {}, ['https://example.com']]) expect(sanitizeNavigationHref(value)).toBeNull();
+    for (const value of [undefined, null, 1, {}, ['https://example.com']])
+      expect(sanitizeNavigationHref(value)).toBeNull();
   });
 
   it('tells absolute links Slack can open from relative ones', () => {
@@ -68,7 +69,8 @@ describe('URL trust', () => {
 });
 
 describe('unsafe URLs never reach output, even on nodes that skipped validation', () => {
-  const scope = (surface: 'react' | 'markdown' | 'slack' | 'text') => new Dispatcher(composePacks([notesPack]), new Set()).createScope({ surface });
+  const scope = (surface: 'react' | 'markdown' | 'slack' | 'text') =>
+    new Dispatcher(composePacks([notesPack]), new Set()).createScope({ surface });
 
   it('drawn by a primitive with a sanitize hook', () => {
     for (const href of ATTACKS.filter(Boolean)) {

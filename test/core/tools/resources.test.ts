@@ -22,7 +22,12 @@ describe('resources and the compose prompt', () => {
 
   it('offers the guide then the whole schema, and the guide matches the tool byte for byte', async () => {
     const [guide, schema] = createIsomerResources(options);
-    expect([guide!.uri, guide!.mimeType, schema!.uri, schema!.mimeType]).toEqual([ISOMER_AUTHORING_GUIDE_URI, 'text/markdown', ISOMER_COMPOSITION_SCHEMA_URI, 'application/json']);
+    expect([guide!.uri, guide!.mimeType, schema!.uri, schema!.mimeType]).toEqual([
+      ISOMER_AUTHORING_GUIDE_URI,
+      'text/markdown',
+      ISOMER_COMPOSITION_SCHEMA_URI,
+      'application/json',
+    ]);
     expect([guide!.name, schema!.name]).toEqual(['isomer-authoring-guide', 'isomer-composition-schema']);
     const toolGuide = textOf(await call(createIsomerTools(options), 'isomer_authoring_guide', {}));
     expect(guide!.read()).toBe(toolGuide);
@@ -35,7 +40,9 @@ describe('resources and the compose prompt', () => {
 
   it('read views live', () => {
     const [guide] = createIsomerResources(options);
-    runtime.viewRegistry.register(defineView({ id: 'late-view', title: 'Late', answers: [], build: () => slide() as never }));
+    runtime.viewRegistry.register(
+      defineView({ id: 'late-view', title: 'Late', answers: [], build: () => slide() as never }),
+    );
     expect(guide!.read()).toContain('`late-view`');
     expect(createIsomerPrompts(options)[0]!.build({})).toContain('`late-view`');
   });
@@ -43,7 +50,9 @@ describe('resources and the compose prompt', () => {
   it('compose appends the request at the very end, and nothing without one', () => {
     const [compose] = createIsomerPrompts(options);
     expect(compose!.name).toBe('compose');
-    expect(compose!.build({ request: 'Show deploy status.' }).endsWith('\n\n## Request\n\nShow deploy status.')).toBe(true);
+    expect(compose!.build({ request: 'Show deploy status.' }).endsWith('\n\n## Request\n\nShow deploy status.')).toBe(
+      true,
+    );
     expect(compose!.build({})).not.toContain('## Request');
     expect(compose!.argsSchema.safeParse({}).success).toBe(true);
   });
@@ -59,14 +68,20 @@ describe('checkComposition', () => {
   const runtime = createIsomerRuntime({ packs: [notesPack] });
 
   it('keeps structured findings beside the strings', () => {
-    const check = checkComposition(runtime, undefined, { type: 'view', body: [{ type: 'stack', items: [{ type: 'note', text: 1 }] }] });
+    const check = checkComposition(runtime, undefined, {
+      type: 'view',
+      body: [{ type: 'stack', items: [{ type: 'note', text: 1 }] }],
+    });
     expect(check.findings).toEqual([{ path: 'body[0].items[0].text', message: 'must be a string', nodeType: 'note' }]);
     expect(check.errors).toEqual(['body[0].items[0].text (in note) must be a string']);
     expect(check.composition).toBeUndefined();
   });
 
   it('prints warnings as <surface>: <finding>', () => {
-    const check = checkComposition(runtime, undefined, { type: 'view', body: [{ type: 'note', text: 'a', surfaces: ['text'] }] });
+    const check = checkComposition(runtime, undefined, {
+      type: 'view',
+      body: [{ type: 'note', text: 'a', surfaces: ['text'] }],
+    });
     expect(check.valid).toBe(true);
     expect(check.warnings).toEqual([
       'react: composition renders no nodes on surface "react"',
@@ -77,10 +92,26 @@ describe('checkComposition', () => {
   });
 
   it('keeps the refusal code, and returns the copy validate returned', () => {
-    const refused = checkComposition(runtime, undefined, { type: 'view', body: [{ type: 'note', text: 'a', when: new Date() }] });
-    expect(refused.findings).toEqual([{ path: '', code: 'INPUT_NOT_PLAIN_DATA', message: 'input holds an object that is not a plain object or array, which is not plain data' }]);
+    const refused = checkComposition(runtime, undefined, {
+      type: 'view',
+      body: [{ type: 'note', text: 'a', when: new Date() }],
+    });
+    expect(refused.findings).toEqual([
+      {
+        path: '',
+        code: 'INPUT_NOT_PLAIN_DATA',
+        message: 'input holds an object that is not a plain object or array, which is not plain data',
+      },
+    ]);
     let validated: unknown;
-    const spying = { ...runtime, validate: (value: unknown) => { const r = runtime.validate(value); validated = r.composition; return r; } } as typeof runtime;
+    const spying = {
+      ...runtime,
+      validate: (value: unknown) => {
+        const r = runtime.validate(value);
+        validated = r.composition;
+        return r;
+      },
+    } as typeof runtime;
     const input = slide();
     const check = checkComposition(spying, undefined, input);
     expect(check.composition).toBe(validated);
@@ -88,8 +119,16 @@ describe('checkComposition', () => {
   });
 
   it('adds frame rule findings with an empty path', () => {
-    const check = checkComposition(runtime, oneNodeFrame, { type: 'view', body: [{ type: 'note', text: 'a' }, { type: 'note', text: 'b' }] });
-    expect(check.findings).toEqual([{ path: '', message: 'render one node per composition: exactly one node, got 2 nodes' }]);
+    const check = checkComposition(runtime, oneNodeFrame, {
+      type: 'view',
+      body: [
+        { type: 'note', text: 'a' },
+        { type: 'note', text: 'b' },
+      ],
+    });
+    expect(check.findings).toEqual([
+      { path: '', message: 'render one node per composition: exactly one node, got 2 nodes' },
+    ]);
   });
 });
 

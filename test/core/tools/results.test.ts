@@ -18,8 +18,17 @@ describe('result helpers', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(jsonResult(cyclic).isError).toBe(true);
-    expect(jsonResult(10n)).toEqual({ content: [{ type: 'text', text: expect.stringContaining('BigInt') }], isError: true });
-    expect(jsonResult({ toJSON: () => { throw new Error('no json'); } })).toEqual({ content: [{ type: 'text', text: 'no json' }], isError: true });
+    expect(jsonResult(10n)).toEqual({
+      content: [{ type: 'text', text: expect.stringContaining('BigInt') }],
+      isError: true,
+    });
+    expect(
+      jsonResult({
+        toJSON: () => {
+          throw new Error('no json');
+        },
+      }),
+    ).toEqual({ content: [{ type: 'text', text: 'no json' }], isError: true });
   });
 
   it('imageResult base64-encodes past one chunk and defaults to PNG', () => {
@@ -28,11 +37,20 @@ describe('result helpers', () => {
     const block = result.content[0] as { type: string; data: string; mimeType: string };
     expect(block).toMatchObject({ type: 'image', mimeType: 'image/png' });
     expect(Uint8Array.from(atob(block.data), (c) => c.charCodeAt(0))).toEqual(bytes);
-    expect(imageResult(new Uint8Array([1, 2, 3]), 'image/webp')).toEqual({ content: [{ type: 'image', data: 'AQID', mimeType: 'image/webp' }] });
+    expect(imageResult(new Uint8Array([1, 2, 3]), 'image/webp')).toEqual({
+      content: [{ type: 'image', data: 'AQID', mimeType: 'image/webp' }],
+    });
   });
 
   it('formatResult names embedded resources by format', () => {
-    expect(formatResult('deck pdf', 'application/pdf', new Uint8Array([37]))).toEqual({ content: [{ type: 'resource', resource: { uri: 'isomer://render/deck%20pdf', mimeType: 'application/pdf', blob: 'JQ==' } }] });
+    expect(formatResult('deck pdf', 'application/pdf', new Uint8Array([37]))).toEqual({
+      content: [
+        {
+          type: 'resource',
+          resource: { uri: 'isomer://render/deck%20pdf', mimeType: 'application/pdf', blob: 'JQ==' },
+        },
+      ],
+    });
   });
 
   it('errorMessage never throws', () => {
@@ -40,7 +58,18 @@ describe('result helpers', () => {
     expect(errorMessage('plain')).toBe('plain');
     expect(errorMessage(undefined)).toBe('undefined');
     expect(errorMessage(Object.create(null))).toBe('The tool failed with an error that could not be described.');
-    expect(errorMessage(new Proxy({}, { get() { throw new Error('trap'); } }))).toBe('The tool failed with an error that could not be described.');
+    expect(
+      errorMessage(
+        new Proxy(
+          {},
+          {
+            get() {
+              throw new Error('trap');
+            },
+          },
+        ),
+      ),
+    ).toBe('The tool failed with an error that could not be described.');
   });
 });
 

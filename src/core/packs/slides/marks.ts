@@ -13,7 +13,8 @@ function parts(text: string): MarkdownInline[] {
 
 function plain(inline: MarkdownInline): string {
   if (inline.type === 'text' || inline.type === 'code') return inline.value;
-  if (inline.type === 'strong' || inline.type === 'emphasis' || inline.type === 'link') return inline.children.map(plain).join('');
+  if (inline.type === 'strong' || inline.type === 'emphasis' || inline.type === 'link')
+    return inline.children.map(plain).join('');
   return '';
 }
 
@@ -21,7 +22,8 @@ function plain(inline: MarkdownInline): string {
 export function marksHtml(text: string): Markup {
   return html`${parts(text).map((inline) => {
     if (inline.type === 'code') return html`<code class="${PREFIX}-code">${inline.value}</code>`;
-    if (inline.type === 'strong') return html`<strong class="${PREFIX}-strong">${inline.children.map(plain).join('')}</strong>`;
+    if (inline.type === 'strong')
+      return html`<strong class="${PREFIX}-strong">${inline.children.map(plain).join('')}</strong>`;
     return plain(inline);
   })}`;
 }

@@ -6,7 +6,11 @@ import { MARKS_CSS, PALETTE_CSS, PREFIX, color, font } from './style.ts';
 const registered = new Set(SLIDE_PRIMITIVES.map((definition) => definition.type));
 
 /** Rules every slides primitive shares: the palette, inline marks, captions. */
-const SHARED_CSS = [PALETTE_CSS, MARKS_CSS, `.${PREFIX}-label{${font('label')};color:${color('textSubtle')};margin:0 0 16px}`].join('');
+const SHARED_CSS = [
+  PALETTE_CSS,
+  MARKS_CSS,
+  `.${PREFIX}-label{${font('label')};color:${color('textSubtle')};margin:0 0 16px}`,
+].join('');
 
 /**
  * The slides pack: the reference vocabulary for 16:9 decks. Pair it with `slideDeckFrame`.
@@ -17,6 +21,9 @@ export const slidesPack = definePrimitivePack({
   primitives: SLIDE_PRIMITIVES,
   css: SHARED_CSS,
   authoring: {
-    groups: SLIDE_GROUPS.map((group) => ({ title: group.title, types: group.types.filter((type) => registered.has(type)) })).filter((group) => group.types.length > 0),
+    groups: SLIDE_GROUPS.map((group) => ({
+      title: group.title,
+      types: group.types.filter((type) => registered.has(type)),
+    })).filter((group) => group.types.length > 0),
   },
 });

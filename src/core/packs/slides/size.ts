@@ -18,6 +18,12 @@ export function sizeOf(size: SlideSize | undefined, load: number, budgets: { l: 
 /** Character count with wide glyphs (CJK, emoji) counted twice, as they take two columns. */
 export function charLoad(text: string): number {
   let load = 0;
-  for (const char of text) load += /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|\p{Extended_Pictographic}/u.test(char) ? 2 : 1;
+  for (const char of text)
+    load +=
+      /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|\p{Extended_Pictographic}/u.test(
+        char,
+      )
+        ? 2
+        : 1;
   return load;
 }

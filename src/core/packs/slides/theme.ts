@@ -100,7 +100,22 @@ export const type = {
 /** The smallest size anything on a slide is set in (slides are read at about half scale). */
 export const MIN_FONT_SIZE = 24;
 
-export const space = { px4: 4, px8: 8, px12: 12, px16: 16, px20: 20, px24: 24, px32: 32, px40: 40, px48: 48, px56: 56, px64: 64, px72: 72, px96: 96, px128: 128 } as const;
+export const space = {
+  px4: 4,
+  px8: 8,
+  px12: 12,
+  px16: 16,
+  px20: 20,
+  px24: 24,
+  px32: 32,
+  px40: 40,
+  px48: 48,
+  px56: 56,
+  px64: 64,
+  px72: 72,
+  px96: 96,
+  px128: 128,
+} as const;
 export const radius = { chipSmall: 8, chip: 10, panel: 12 } as const;
 export const stroke = { panel: 1.5, chip: 2, hairline: 2, rail: 3, bar: 4 } as const;
 
@@ -121,7 +136,15 @@ export const CONTENT_WIDTH = frame.width - 2 * frame.padSide;
 const BODY_HEIGHT = frame.height - frame.padTop - frame.padBottom;
 
 /** Width estimates without a browser: Inter ExtraBold advances in em. */
-export const advance = { narrow: 0.3, wide: 0.9, upper: 0.7, digit: 0.62, other: 0.58, regular: 0.5, mono: 0.6 } as const;
+export const advance = {
+  narrow: 0.3,
+  wide: 0.9,
+  upper: 0.7,
+  digit: 0.62,
+  other: 0.58,
+  regular: 0.5,
+  mono: 0.6,
+} as const;
 const TIGHTEST_LINE = 0.85;
 
 /** Longest one-line field: the content width in the narrowest glyphs at the smallest size. */

@@ -51,23 +51,35 @@ export function minifyMarkup(markup: string): string {
     .join('');
 }
 
-function renderDocument(context: SurfaceContext, composition: Composition, errors: ValidationError[], options: HTMLRenderOptions): HTMLRenderResult {
+function renderDocument(
+  context: SurfaceContext,
+  composition: Composition,
+  errors: ValidationError[],
+  options: HTMLRenderOptions,
+): HTMLRenderResult {
   const heading = options.heading ?? true;
   const theme = options.theme ?? composition.theme ?? 'auto';
   const scope = context.dispatcher.createScope({ surface: 'react', anchors: options.anchors ?? false });
   const nodes = composition.body.map((node) => scope.html(node));
   const header = heading
-    ? [composition.title ? html`<h2 class="isomer-title">${composition.title}</h2>` : '', composition.subtitle ? html`<p class="isomer-subtitle">${composition.subtitle}</p>` : '']
+    ? [
+        composition.title ? html`<h2 class="isomer-title">${composition.title}</h2>` : '',
+        composition.subtitle ? html`<p class="isomer-subtitle">${composition.subtitle}</p>` : '',
+      ]
     : [];
   let body = joinMarkup([...header, ...nodes]).value;
   let css = WRAPPER_CSS + collectCss(context.packCss, context.definitions, scope.used);
   if (options.scheme) css = resolveLightDark(css, options.scheme);
   if (options.minify ?? true) body = minifyMarkup(body);
-  const classes = ['isomer', ...((options.framed ?? true) ? ['framed'] : []), ...(options.fluid ? ['fluid'] : [])].join(' ');
+  const classes = ['isomer', ...((options.framed ?? true) ? ['framed'] : []), ...(options.fluid ? ['fluid'] : [])].join(
+    ' ',
+  );
   const label = composition.meta?.ariaLabel ?? composition.title ?? context.defaultAriaLabel;
   const style = (options.css ?? 'inline') === 'inline' ? `<style>${escapeStyleText(css)}</style>` : '';
   const themeAttribute = theme === 'auto' ? '' : ` data-theme="${escapeHtml(theme)}"`;
-  const document = html`<section class="${classes}" role="group" aria-label="${label}"${raw(themeAttribute)}>${raw(style)}<div>${raw(body)}</div></section>`.value;
+  const document =
+    html`<section class="${classes}" role="group" aria-label="${label}"${raw(themeAttribute)}>${raw(style)}<div>${raw(body)}</div></section>`
+      .value;
   const measurement = { html: byteLength(document), css: byteLength(css), js: 0, total: 0 };
   measurement.total = measurement.html + measurement.css + measurement.js;
   return { html: document, css, js: '', body, measurement, validationErrors: errors };

@@ -36,7 +36,11 @@ export function createMarkdownSurface(context: SurfaceContext): MarkdownSurface 
       return renderMarkdownEnvelope(checked, context.dispatcher, options.heading ?? true);
     },
     renderNode(node, options = {}) {
-      const { composition: checked } = checkForRender(context, singleNodeView(node), options.onValidationError ?? 'throw');
+      const { composition: checked } = checkForRender(
+        context,
+        singleNodeView(node),
+        options.onValidationError ?? 'throw',
+      );
       const only = onlyNode(checked);
       return only ? serializeMarkdown(context.dispatcher.createScope({ surface: 'markdown' }).markdown(only)) : '';
     },

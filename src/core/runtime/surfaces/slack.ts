@@ -28,7 +28,11 @@ export interface SlackSurface {
 }
 
 /** One `chat.postMessage` payload, fitted to every Slack limit. */
-export function renderSlackEnvelope(composition: Composition, dispatcher: Dispatcher, options: SlackRenderOptions = {}): SlackMessage {
+export function renderSlackEnvelope(
+  composition: Composition,
+  dispatcher: Dispatcher,
+  options: SlackRenderOptions = {},
+): SlackMessage {
   const heading = options.heading ?? true;
   const collector = options.collectAssets ? createSlackAssetCollector(options.assetPrefix) : undefined;
   const scope = dispatcher.createScope(collector ? { surface: 'slack', collector } : { surface: 'slack' });
@@ -52,7 +56,11 @@ export function createSlackSurface(context: SurfaceContext): SlackSurface {
       return renderSlackEnvelope(checked, context.dispatcher, options);
     },
     renderNode(node, options = {}) {
-      const { composition: checked } = checkForRender(context, singleNodeView(node), options.onValidationError ?? 'throw');
+      const { composition: checked } = checkForRender(
+        context,
+        singleNodeView(node),
+        options.onValidationError ?? 'throw',
+      );
       return renderSlackEnvelope(checked, context.dispatcher, { ...options, heading: false });
     },
   };

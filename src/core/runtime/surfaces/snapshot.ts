@@ -45,7 +45,10 @@ export interface SnapshotSurface {
   readonly validating: true;
   render(composition: unknown, options?: SnapshotRenderOptions): SnapshotRenderResult;
   renderPages(compositions: readonly unknown[], options?: SnapshotRenderOptions): SnapshotPagesResult;
-  renderNode(node: unknown, options?: Pick<SnapshotRenderOptions, 'frame' | 'theme' | 'anchors' | 'onValidationError'>): SnapshotRenderResult;
+  renderNode(
+    node: unknown,
+    options?: Pick<SnapshotRenderOptions, 'frame' | 'theme' | 'anchors' | 'onValidationError'>,
+  ): SnapshotRenderResult;
 }
 
 export interface SnapshotFrames {
@@ -60,23 +63,34 @@ interface DrawnPage {
   warnings: SnapshotWarning[];
 }
 
-export function createSnapshotSurface(context: SurfaceContext, { frames, defaultFrame }: SnapshotFrames): SnapshotSurface {
+export function createSnapshotSurface(
+  context: SurfaceContext,
+  { frames, defaultFrame }: SnapshotFrames,
+): SnapshotSurface {
   const pickFrame = (name: string | undefined): { name: string; frame: Frame<unknown> } => {
     const chosen = name ?? defaultFrame;
     const frame = frames.get(chosen);
     if (!frame) {
-      throw new IsomerError('UNKNOWN_FRAME', `runtime: unknown frame ${JSON.stringify(String(chosen).slice(0, 64))}; registered frames: ${[...frames.keys()].join(', ')}`);
+      throw new IsomerError(
+        'UNKNOWN_FRAME',
+        `runtime: unknown frame ${JSON.stringify(String(chosen).slice(0, 64))}; registered frames: ${[...frames.keys()].join(', ')}`,
+      );
     }
     return { name: chosen, frame };
   };
 
   const checkBody = (name: string, frame: Frame<unknown>, body: readonly PrimitiveNode[], subject: string): void => {
     const messages = frame.validateBody?.(body) ?? [];
-    if (messages.length > 0) throw new IsomerError('INVALID_FRAME_BODY', `Frame "${name}" rejects ${subject}: ${messages.join('; ')}`);
+    if (messages.length > 0)
+      throw new IsomerError('INVALID_FRAME_BODY', `Frame "${name}" rejects ${subject}: ${messages.join('; ')}`);
   };
 
   /** The frame's estimate, noting nodes it measured that declare no height (they count as 0). */
-  const estimate = (frame: Frame<unknown>, composition: Composition, pathPrefix: string): { height: number; warnings: SnapshotWarning[] } => {
+  const estimate = (
+    frame: Frame<unknown>,
+    composition: Composition,
+    pathPrefix: string,
+  ): { height: number; warnings: SnapshotWarning[] } => {
     const warnings: SnapshotWarning[] = [];
     const index = new Map(composition.body.map((node, i) => [node, i]));
     const dispatcher: FrameDispatcher = {
@@ -95,19 +109,41 @@ export function createSnapshotSurface(context: SurfaceContext, { frames, default
     return { height: frame.estimateHeight({ ...header(composition), body: composition.body }, dispatcher), warnings };
   };
 
-  const draw = (frame: Frame<unknown>, composition: Composition, width: number, height: number, mode: RenderTheme | undefined, anchors: boolean): { html: string; used: ReadonlySet<string> } => {
+  const draw = (
+    frame: Frame<unknown>,
+    composition: Composition,
+    width: number,
+    height: number,
+    mode: RenderTheme | undefined,
+    anchors: boolean,
+  ): { html: string; used: ReadonlySet<string> } => {
     const theme = resolveFramePalette(frame, mode);
     const scope = context.dispatcher.createScope({ surface: 'snapshot', theme, anchors });
     const body: Markup[] = composition.body.map((node) => scope.html(node));
-    return { html: toMarkup(frame.wrap(header(composition), body, { width, height, theme, mode })).value, used: scope.used };
+    return {
+      html: toMarkup(frame.wrap(header(composition), body, { width, height, theme, mode })).value,
+      used: scope.used,
+    };
   };
 
   const stylesheet = (frame: Frame<unknown>, used: ReadonlySet<string>, mode: RenderTheme | undefined): string =>
-    resolveLightDark(collectCss(context.packCss, context.definitions, used, frame.css ? [frame.css] : []), mode === 'dark' ? 'dark' : 'light');
+    resolveLightDark(
+      collectCss(context.packCss, context.definitions, used, frame.css ? [frame.css] : []),
+      mode === 'dark' ? 'dark' : 'light',
+    );
 
-  const page = (composition: Composition, frame: Frame<unknown>, options: SnapshotRenderOptions, mode: RenderTheme | undefined, pathPrefix: string): DrawnPage => {
+  const page = (
+    composition: Composition,
+    frame: Frame<unknown>,
+    options: SnapshotRenderOptions,
+    mode: RenderTheme | undefined,
+    pathPrefix: string,
+  ): DrawnPage => {
     const width = options.width ?? frame.defaultWidth;
-    const measured = options.height === undefined ? estimate(frame, composition, pathPrefix) : { height: options.height, warnings: [] };
+    const measured =
+      options.height === undefined
+        ? estimate(frame, composition, pathPrefix)
+        : { height: options.height, warnings: [] };
     const drawn = draw(frame, composition, width, measured.height, mode, options.anchors ?? false);
     return { ...drawn, height: measured.height, warnings: measured.warnings };
   };
@@ -121,10 +157,17 @@ export function createSnapshotSurface(context: SurfaceContext, { frames, default
       const mode = options.theme ?? composition.theme;
       const drawn = page(composition, frame, options, mode, '');
       const width = options.width ?? frame.defaultWidth;
-      return { html: drawn.html, css: stylesheet(frame, drawn.used, mode), width, height: drawn.height, warnings: drawn.warnings };
+      return {
+        html: drawn.html,
+        css: stylesheet(frame, drawn.used, mode),
+        width,
+        height: drawn.height,
+        warnings: drawn.warnings,
+      };
     },
     renderPages(values, options = {}) {
-      if (values.length === 0) throw new IsomerError('EMPTY_PAGES', 'runtime: renderPages needs at least one composition');
+      if (values.length === 0)
+        throw new IsomerError('EMPTY_PAGES', 'runtime: renderPages needs at least one composition');
       const { name, frame } = pickFrame(options.frame);
       const compositions = values.map((value, i) => {
         const { composition } = checkForRender(context, value, options.onValidationError ?? 'throw');
@@ -134,7 +177,9 @@ export function createSnapshotSurface(context: SurfaceContext, { frames, default
       const mode = options.theme ?? compositions[0]!.theme;
       const width = options.width ?? frame.defaultWidth;
       const estimates = compositions.map((composition, i) =>
-        options.height === undefined ? estimate(frame, composition, `pages[${i}].`) : { height: options.height, warnings: [] },
+        options.height === undefined
+          ? estimate(frame, composition, `pages[${i}].`)
+          : { height: options.height, warnings: [] },
       );
       const height = options.height ?? Math.max(...estimates.map((e) => e.height));
       const used = new Set<string>();
@@ -143,7 +188,13 @@ export function createSnapshotSurface(context: SurfaceContext, { frames, default
         for (const type of drawn.used) used.add(type);
         return { html: drawn.html };
       });
-      return { pages, css: stylesheet(frame, used, mode), width, height, warnings: estimates.flatMap((e) => e.warnings) };
+      return {
+        pages,
+        css: stylesheet(frame, used, mode),
+        width,
+        height,
+        warnings: estimates.flatMap((e) => e.warnings),
+      };
     },
     renderNode(node, options = {}) {
       const { composition } = checkForRender(context, singleNodeView(node), options.onValidationError ?? 'throw');
@@ -154,7 +205,13 @@ export function createSnapshotSurface(context: SurfaceContext, { frames, default
       const scope = context.dispatcher.createScope({ surface: 'snapshot', theme, anchors: options.anchors ?? false });
       const only = composition.body[0];
       const html = only ? scope.html(only).value : '';
-      return { html, css: stylesheet(frame, scope.used, mode), width: frame.defaultWidth, height: measured.height, warnings: measured.warnings };
+      return {
+        html,
+        css: stylesheet(frame, scope.used, mode),
+        width: frame.defaultWidth,
+        height: measured.height,
+        warnings: measured.warnings,
+      };
     },
   };
 }

@@ -32,7 +32,11 @@ export function createTextSurface(context: SurfaceContext): TextSurface {
       return renderTextEnvelope(checked, context.dispatcher, options.heading ?? true);
     },
     renderNode(node, options = {}) {
-      const { composition: checked } = checkForRender(context, singleNodeView(node), options.onValidationError ?? 'throw');
+      const { composition: checked } = checkForRender(
+        context,
+        singleNodeView(node),
+        options.onValidationError ?? 'throw',
+      );
       const only = onlyNode(checked);
       return only ? context.dispatcher.createScope({ surface: 'text' }).text(only) : '';
     },

@@ -118,11 +118,7 @@ export type MarkdownInlineChild =
   | readonly MarkdownInlineChild[];
 
 /** What block positions accept: blocks, whole contents, and inline runs (wrapped in a paragraph). */
-export type MarkdownBlockChild =
-  | MarkdownBlock
-  | MarkdownContent
-  | MarkdownInlineChild
-  | readonly MarkdownBlockChild[];
+export type MarkdownBlockChild = MarkdownBlock | MarkdownContent | MarkdownInlineChild | readonly MarkdownBlockChild[];
 
 // A registry symbol, not a private one, so content built by another copy of the library is
 // still recognised.

@@ -74,7 +74,6 @@ function endsUnescaped(text: string, char: string): boolean {
   return slashes % 2 === 0;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Inline nodes
 
@@ -117,7 +116,10 @@ function mergeAdjacent(nodes: readonly MarkdownInline[]): MarkdownInline[] {
         continue;
       }
       if (last.type === 'strong' || last.type === 'emphasis') {
-        out[out.length - 1] = { ...last, children: [...last.children, ...(node as { children: MarkdownInline[] }).children] };
+        out[out.length - 1] = {
+          ...last,
+          children: [...last.children, ...(node as { children: MarkdownInline[] }).children],
+        };
         continue;
       }
     }
@@ -223,7 +225,10 @@ function serializeInlines(nodes: readonly MarkdownInline[], context: InlineConte
         piece = serializeCode(String(node.value ?? ''), context, lineStart);
         break;
       case 'strong':
-        mark = splitMark(serializeInlines(node.children ?? [], { ...context, singleLine: true, inStrong: true }, false), '**');
+        mark = splitMark(
+          serializeInlines(node.children ?? [], { ...context, singleLine: true, inStrong: true }, false),
+          '**',
+        );
         piece = '';
         break;
       case 'emphasis': {
@@ -233,7 +238,10 @@ function serializeInlines(nodes: readonly MarkdownInline[], context: InlineConte
         const after = leadingChar(merged, index + 1, context);
         const touchesStar = lastChar(out) === '*' || after === '*';
         const marker = !touchesStar && (isWordChar(lastChar(out)) || isWordChar(after)) ? '*' : '_';
-        mark = splitMark(serializeInlines(node.children ?? [], { ...context, singleLine: true, inEmphasis: true }, false), marker);
+        mark = splitMark(
+          serializeInlines(node.children ?? [], { ...context, singleLine: true, inEmphasis: true }, false),
+          marker,
+        );
         piece = '';
         break;
       }
@@ -480,11 +488,13 @@ function serializeBlocks(blocks: readonly MarkdownBlock[], tight: boolean): stri
   let previous: { block: MarkdownBlock; alternate: boolean } | undefined;
   for (const block of blocks) {
     if (typeof block !== 'object' || block === null) continue;
-    const follows = previous?.block.type === 'list' && block.type === 'list' && previous.block.ordered === block.ordered;
+    const follows =
+      previous?.block.type === 'list' && block.type === 'list' && previous.block.ordered === block.ordered;
     const alternate = follows ? !previous!.alternate : false;
     const printed = serializeBlock(block, alternate);
     if (printed === '') continue;
-    if (out !== '') out += tight && previous?.block.type === 'paragraph' && interruptsParagraph(block, printed) ? '\n' : '\n\n';
+    if (out !== '')
+      out += tight && previous?.block.type === 'paragraph' && interruptsParagraph(block, printed) ? '\n' : '\n\n';
     out += printed;
     previous = { block, alternate };
   }

@@ -62,7 +62,11 @@ export interface SlackRichTextPreformatted {
   elements: SlackRichTextText[];
 }
 
-export type SlackRichTextElement = SlackRichTextSection | SlackRichTextList | SlackRichTextQuote | SlackRichTextPreformatted;
+export type SlackRichTextElement =
+  | SlackRichTextSection
+  | SlackRichTextList
+  | SlackRichTextQuote
+  | SlackRichTextPreformatted;
 
 /** Slack's deepest list indent. */
 const MAX_INDENT = 8;
@@ -80,7 +84,9 @@ const MAX_INDENT = 8;
 export function markdownToSlackBlocks(content: MarkdownContent | readonly MarkdownBlock[] | string): SlackBlock[] {
   if (typeof content === 'string') {
     if (content.trim() === '') return [];
-    return [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: content }] }] }];
+    return [
+      { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: content }] }] },
+    ];
   }
   const blocks: SlackBlock[] = [];
   let run = new RichTextRun();
@@ -162,7 +168,9 @@ function collectInline(nodes: readonly MarkdownInline[], style: SlackTextStyle, 
           break;
         }
         const link: SlackRichTextLink = { type: 'link', url };
-        const label = inlinePlain(node.children ?? [], true).replace(/\n/g, ' ').trim();
+        const label = inlinePlain(node.children ?? [], true)
+          .replace(/\n/g, ' ')
+          .trim();
         if (label !== '') link.text = label;
         const applied = styled(style);
         if (applied) link.style = applied;
@@ -255,7 +263,9 @@ class RichTextRun {
         return;
       }
       case 'codeBlock': {
-        const text = String(block.value ?? '').replace(/\r\n?/g, '\n').replace(/\n$/, '');
+        const text = String(block.value ?? '')
+          .replace(/\r\n?/g, '\n')
+          .replace(/\n$/, '');
         if (text.trim() !== '') this.push({ type: 'rich_text_preformatted', elements: [{ type: 'text', text }] });
         return;
       }
@@ -282,7 +292,11 @@ class RichTextRun {
     const kind = block.type === 'heading' ? 'heading' : 'paragraph';
     if (this.open) {
       const separator = this.open.after === 'heading' ? '\n' : '\n\n';
-      this.open.section.elements = tidy([...this.open.section.elements, { type: 'text', text: separator }, ...elements]);
+      this.open.section.elements = tidy([
+        ...this.open.section.elements,
+        { type: 'text', text: separator },
+        ...elements,
+      ]);
       this.open.after = kind;
       return;
     }
@@ -368,7 +382,9 @@ function quoteInline(blocks: readonly MarkdownBlock[]): SlackRichTextInline[] {
         for (const child of block.children ?? []) visit(child, depth);
         return;
       case 'codeBlock': {
-        const text = String(block.value ?? '').replace(/\r\n?/g, '\n').replace(/\n$/, '');
+        const text = String(block.value ?? '')
+          .replace(/\r\n?/g, '\n')
+          .replace(/\n$/, '');
         addLine([textElement(text, { code: true })]);
         return;
       }
@@ -442,7 +458,9 @@ function inlinePlain(nodes: readonly MarkdownInline[], inLink = false): string {
 }
 
 function cellPlain(cell: readonly MarkdownInline[] | undefined): string {
-  return inlinePlain(cell ?? []).replace(/\s*\n\s*/g, ' ').trim();
+  return inlinePlain(cell ?? [])
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 }
 
 function tablePlain(table: MarkdownTable): string {
@@ -492,7 +510,9 @@ function blockPlain(block: MarkdownBlock, depth = 0): string {
     case 'table':
       return tablePlain(block);
     case 'codeBlock':
-      return String(block.value ?? '').replace(/\r\n?/g, '\n').replace(/\n$/, '');
+      return String(block.value ?? '')
+        .replace(/\r\n?/g, '\n')
+        .replace(/\n$/, '');
     default:
       return '';
   }

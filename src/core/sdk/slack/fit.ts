@@ -251,7 +251,8 @@ function fitRichText(block: Json): void {
   if (!Array.isArray(block.elements)) return;
   block.elements = block.elements.flatMap((element: unknown) => {
     if (!isRecord(element)) return [element];
-    if (typeof element.type === 'string' && SPLITTABLE_RICH_TEXT.has(element.type)) return splitRichTextElement(element);
+    if (typeof element.type === 'string' && SPLITTABLE_RICH_TEXT.has(element.type))
+      return splitRichTextElement(element);
     if (element.type === 'rich_text_list') {
       clampIndent(element);
       // List items are sections; a split item reads as two adjacent bullets but keeps every word.
@@ -368,7 +369,9 @@ function textInline(text: string, bold = false): Json {
 }
 
 function isBlank(inlines: Json[]): boolean {
-  return inlines.every((inline) => inline.type === 'text' && (typeof inline.text !== 'string' || inline.text.trim() === ''));
+  return inlines.every(
+    (inline) => inline.type === 'text' && (typeof inline.text !== 'string' || inline.text.trim() === ''),
+  );
 }
 
 function inlinesText(inlines: Json[]): string {
@@ -390,7 +393,10 @@ function degradeTable(block: Json): Json | null {
   const [header = [], ...data] = tableRows(block);
   let inlines: Json[];
   if (data.length === 0) {
-    inlines = joinInlines(header.map(cellInlines).filter((cell) => !isBlank(cell)), ' · ');
+    inlines = joinInlines(
+      header.map(cellInlines).filter((cell) => !isBlank(cell)),
+      ' · ',
+    );
   } else {
     const labels = header.map((cell) => inlinesText(cellInlines(cell)));
     const rows = data
@@ -466,7 +472,9 @@ function coalesceFields(entries: Entry[]): Entry[] {
   const flushRun = (): void => {
     if (run.length === 1) out.push(...run);
     for (let start = 0; run.length > 1 && start < run.length; start += SLACK_LIMITS.fieldsPerSection) {
-      const fields = run.slice(start, start + SLACK_LIMITS.fieldsPerSection).flatMap((entry) => entry.block.fields as unknown[]);
+      const fields = run
+        .slice(start, start + SLACK_LIMITS.fieldsPerSection)
+        .flatMap((entry) => entry.block.fields as unknown[]);
       out.push({ block: { type: 'section', fields }, role: 'body' });
     }
     run = [];

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
 import { SLIDE_GROUPS, slideDeckFrame } from '../../../../src/slides.ts';
-import { examplePreviews, fixtureComposition, fixtures, previewSlide, registeredTypes, slidesRuntime } from '../../../support/slides.ts';
+import {
+  examplePreviews,
+  fixtureComposition,
+  fixtures,
+  previewSlide,
+  registeredTypes,
+  slidesRuntime,
+} from '../../../support/slides.ts';
 
 const { text, markdown, html, slack, snapshot } = slidesRuntime.surfaces;
 
@@ -26,7 +33,15 @@ describe('the slides pack', () => {
     const grouped = SLIDE_GROUPS.flatMap((group) => group.types);
     expect(new Set(grouped).size).toBe(grouped.length);
     for (const type of registeredTypes) expect(grouped).toContain(type);
-    expect(SLIDE_GROUPS.map((g) => g.title)).toEqual(['Slide structure', 'Layout', 'Text', 'Diagrams', 'Data', 'Code', 'Renders']);
+    expect(SLIDE_GROUPS.map((g) => g.title)).toEqual([
+      'Slide structure',
+      'Layout',
+      'Text',
+      'Diagrams',
+      'Data',
+      'Code',
+      'Renders',
+    ]);
   });
 
   it('gives every primitive a catalog entry a model can use', () => {
@@ -43,7 +58,8 @@ describe('the slides pack', () => {
 
   it('never sets type under 24 px', () => {
     const css = slidesRuntime.primitives.map((p) => p.css ?? '').join('') + slidesRuntime.packs[0]!.css;
-    for (const match of css.matchAll(/font-size:\s*(\d+(?:\.\d+)?)px/g)) expect(Number(match[1]), match[0]).toBeGreaterThanOrEqual(24);
+    for (const match of css.matchAll(/font-size:\s*(\d+(?:\.\d+)?)px/g))
+      expect(Number(match[1]), match[0]).toBeGreaterThanOrEqual(24);
   });
 });
 
@@ -59,12 +75,16 @@ describe('the reference fixtures', () => {
   });
 
   const covered = fixtures.filter(({ value }) => {
-    const types = JSON.stringify(value).match(/"type":"(slide\w+)"/g)?.map((m) => m.slice(8, -1)) ?? [];
+    const types =
+      JSON.stringify(value)
+        .match(/"type":"(slide\w+)"/g)
+        ?.map((m) => m.slice(8, -1)) ?? [];
     return types.every((type) => registeredTypes.has(type));
   });
 
   for (const fixture of covered) {
-    it(`${fixture.name} validates and renders on every surface`, () => rendersEverywhere(fixtureComposition(fixture.value)));
+    it(`${fixture.name} validates and renders on every surface`, () =>
+      rendersEverywhere(fixtureComposition(fixture.value)));
   }
 });
 
@@ -73,10 +93,19 @@ describe('the deck frame', () => {
 
   it('requires exactly one slideFrame per composition, on the image path and through the tools', () => {
     const two = { type: 'view', title: 'Two', body: [frame, frame] };
-    expect(slideDeckFrame.validateBody!(two.body as PrimitiveNode[])).toEqual(['render one slide per composition: the body must hold exactly one "slideFrame" node, got 2 nodes']);
-    expect(() => snapshot!.render(two)).toThrow(expect.objectContaining({ code: 'INVALID_FRAME_BODY', message: expect.stringContaining('exactly one "slideFrame" node, got 2 nodes') }));
+    expect(slideDeckFrame.validateBody!(two.body as PrimitiveNode[])).toEqual([
+      'render one slide per composition: the body must hold exactly one "slideFrame" node, got 2 nodes',
+    ]);
+    expect(() => snapshot!.render(two)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_FRAME_BODY',
+        message: expect.stringContaining('exactly one "slideFrame" node, got 2 nodes'),
+      }),
+    );
     const bare = { type: 'view', title: 'Bare', body: [{ type: 'slideHeading', title: 'No frame' }] };
-    expect(slideDeckFrame.validateBody!(bare.body as PrimitiveNode[])).toEqual(['wrap the slide\'s content in a "slideFrame": the body\'s only node is "slideHeading"']);
+    expect(slideDeckFrame.validateBody!(bare.body as PrimitiveNode[])).toEqual([
+      'wrap the slide\'s content in a "slideFrame": the body\'s only node is "slideHeading"',
+    ]);
     // Validation itself is frame-agnostic: text still renders a bare heading.
     expect(text.render(bare, { heading: false })).toBe('No frame');
   });

@@ -30,8 +30,6 @@ function drawn(node: Record<string, unknown>): string {
   return html.render(previewSlide(node as PrimitiveNode)).body;
 }
 
-
-
 describe('slideStat', () => {
   const base = fixture('slide-stat');
   const at = (path: string) => `${AT}${path} (in slideStat)`;
@@ -44,7 +42,9 @@ describe('slideStat', () => {
   it('names what is wrong, where', () => {
     const { body: _body, ...noBody } = base;
     expect(formatted(noBody)).toContain(`${at('.body')} is required`);
-    expect(formatted({ ...base, colour: 'blue' })).toContain(`${at('')} has unrecognized key(s): colour; its fields are value, unit, body`);
+    expect(formatted({ ...base, colour: 'blue' })).toContain(
+      `${at('')} has unrecognized key(s): colour; its fields are value, unit, body`,
+    );
     expect(formatted({ ...base, value: LONG_LINE })).toContain(`${at('.value')} must be at most 231 characters`);
     expect(formatted({ ...base, value: '' })).toContain(`${at('.value')} must not be empty`);
     expect(formatted({ ...base, value: 2.1 })).toContain(`${at('.value')} must be a string`);
@@ -57,8 +57,12 @@ describe('slideStat', () => {
   });
 
   it('prints the value with its unit, marks stripped or kept', () => {
-    expect(textOf(base)).toBe('2.1 days\nMedian time from refund request to money back in the customer account, down from five.');
-    expect(markdownOf(base)).toBe('**2.1 days**\n\nMedian time from refund request to money back in the customer account, down from **five**.');
+    expect(textOf(base)).toBe(
+      '2.1 days\nMedian time from refund request to money back in the customer account, down from five.',
+    );
+    expect(markdownOf(base)).toBe(
+      '**2.1 days**\n\nMedian time from refund request to money back in the customer account, down from **five**.',
+    );
     expect(textOf({ type: 'slideStat', value: '12', unit: '%', body: 'Share.' })).toBe('12%\nShare.');
   });
 
@@ -66,14 +70,18 @@ describe('slideStat', () => {
     const node = { type: 'slideStat', body: 'Orders recovered last quarter.' };
     expect(textOf(node)).toBe('[no value yet]\nOrders recovered last quarter.');
     expect(markdownOf(node)).toBe('_No value yet_\n\nOrders recovered last quarter.');
-    expect(blocksOf(node)).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '_No value yet_\nOrders recovered last quarter.' } }]);
+    expect(blocksOf(node)).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: '_No value yet_\nOrders recovered last quarter.' } },
+    ]);
     const body = drawn(node);
     expect(body).toContain('class="sl-stat-missing" role="img" aria-label="No value yet"');
     expect(body).not.toContain('sl-stat-value');
   });
 
   it('is one Slack section with the value in bold, escaped', () => {
-    expect(blocksOf({ type: 'slideStat', value: '<!here>', body: 'Up **twice**.' })).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: '*&lt;!here&gt;*\nUp *twice*.' } }]);
+    expect(blocksOf({ type: 'slideStat', value: '<!here>', body: 'Up **twice**.' })).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: '*&lt;!here&gt;*\nUp *twice*.' } },
+    ]);
   });
 
   it('steps the figure down when the value is long', () => {
@@ -97,17 +105,27 @@ describe('slideStats', () => {
   });
 
   it('names what is wrong, where', () => {
-    expect(formatted({ ...base, items: [{ ...items[0], label: undefined }, items[1]] })).toContain(`${at('.items[0].label')} is required`);
-    expect(formatted({ ...base, layout: 'row' })).toContain(`${at('')} has unrecognized key(s): layout; its fields are items, size`);
-    expect(formatted({ ...base, items: [{ ...items[0], icon: 'globe' }, items[1]] })).toContain(`${at('.items[0]')} has unrecognized key(s): icon`);
-    expect(formatted({ ...base, items: [{ ...items[0], label: LONG_LINE }, items[1]] })).toContain(`${at('.items[0].label')} must be at most 231 characters`);
+    expect(formatted({ ...base, items: [{ ...items[0], label: undefined }, items[1]] })).toContain(
+      `${at('.items[0].label')} is required`,
+    );
+    expect(formatted({ ...base, layout: 'row' })).toContain(
+      `${at('')} has unrecognized key(s): layout; its fields are items, size`,
+    );
+    expect(formatted({ ...base, items: [{ ...items[0], icon: 'globe' }, items[1]] })).toContain(
+      `${at('.items[0]')} has unrecognized key(s): icon`,
+    );
+    expect(formatted({ ...base, items: [{ ...items[0], label: LONG_LINE }, items[1]] })).toContain(
+      `${at('.items[0].label')} must be at most 231 characters`,
+    );
     expect(formatted({ ...base, items: [...items, ...items] })).toContain(`${at('.items')} must have at most 4 items`);
     expect(formatted({ ...base, items: [items[0]] })).toContain(`${at('.items')} must have at least 2 items`);
     expect(formatted({ ...base, size: 'xl' })).toContain(`${at('.size')} must be one of: l, m, s; did you mean "l"?`);
   });
 
   it('needs a value for a unit, item by item', () => {
-    expect(formatted({ ...base, items: [items[0], { ...items[1], value: undefined }] })).toEqual([`${at('.items[1].unit')} needs a value: leave the unit out when the value is unknown`]);
+    expect(formatted({ ...base, items: [items[0], { ...items[1], value: undefined }] })).toEqual([
+      `${at('.items[1].unit')} needs a value: leave the unit out when the value is unknown`,
+    ]);
     expect(formatted({ ...base, items: [items[0], { ...items[1], value: undefined, unit: undefined }] })).toEqual([]);
   });
 
@@ -125,7 +143,12 @@ describe('slideStats', () => {
       ].join('\n'),
     );
     expect(markdownOf({ type: 'slideStats', items: [items[0], { label: 'Refunds', body: 'Not in yet.' }] })).toBe(
-      ['- **3** · Regions\\', '  Checkout now runs **active-active** in each of them.', '- _No value yet_ · Refunds\\', '  Not in yet.'].join('\n'),
+      [
+        '- **3** · Regions\\',
+        '  Checkout now runs **active-active** in each of them.',
+        '- _No value yet_ · Refunds\\',
+        '  Not in yet.',
+      ].join('\n'),
     );
   });
 
@@ -145,7 +168,9 @@ describe('slideStats', () => {
   it('draws a column per item, placeholders for missing values, and steps down for wide values', () => {
     expect(drawn(base)).toContain('sl-stats sl-stats-l sl-stats-n3');
     expect(drawn({ ...base, size: 's' })).toContain('sl-stats sl-stats-s sl-stats-n3');
-    expect(drawn({ ...base, items: [...items, { value: '1,204', unit: 'orders', label: 'Peak', body: 'At 14:00.' }] })).toContain('sl-stats sl-stats-s sl-stats-n4');
+    expect(
+      drawn({ ...base, items: [...items, { value: '1,204', unit: 'orders', label: 'Peak', body: 'At 14:00.' }] }),
+    ).toContain('sl-stats sl-stats-s sl-stats-n4');
     const body = drawn({ ...base, items: [items[0], { label: 'Refunds', body: 'Not in yet.' }] });
     expect(body.match(/class="sl-stats-missing"/g)).toHaveLength(1);
   });
@@ -158,28 +183,44 @@ describe('slideDelta', () => {
   it('accepts the fixture, and sides without values when there is no change', () => {
     expect(formatted(base)).toEqual([]);
     expect(formatted({ ...base, change: undefined, after: { label: 'New checkout' } })).toEqual([]);
-    expect(formatted({ ...base, change: undefined, before: { label: 'Old' }, after: { label: 'New' }, size: 's' })).toEqual([]);
+    expect(
+      formatted({ ...base, change: undefined, before: { label: 'Old' }, after: { label: 'New' }, size: 's' }),
+    ).toEqual([]);
   });
 
   it('names what is wrong, where', () => {
     const { before: _before, ...noBefore } = base;
     expect(formatted(noBefore)).toContain(`${at('.before')} is required`);
     expect(formatted({ ...base, after: { value: '1.1s' } })).toContain(`${at('.after.label')} is required`);
-    expect(formatted({ ...base, trend: 'down' })).toContain(`${at('')} has unrecognized key(s): trend; its fields are before, after, change, body, size`);
-    expect(formatted({ ...base, before: { label: 'Old', value: '4.2s', unit: 's' } })).toContain(`${at('.before')} has unrecognized key(s): unit`);
+    expect(formatted({ ...base, trend: 'down' })).toContain(
+      `${at('')} has unrecognized key(s): trend; its fields are before, after, change, body, size`,
+    );
+    expect(formatted({ ...base, before: { label: 'Old', value: '4.2s', unit: 's' } })).toContain(
+      `${at('.before')} has unrecognized key(s): unit`,
+    );
     expect(formatted({ ...base, change: LONG_LINE })).toContain(`${at('.change')} must be at most 231 characters`);
     expect(formatted({ ...base, size: 'huge' })).toContain(`${at('.size')} must be one of: l, m, s`);
   });
 
   it('allows a change only when both values are there', () => {
-    expect(formatted({ ...base, after: { label: 'New checkout' } })).toEqual([`${at('.change')} needs both before.value and after.value`]);
-    expect(formatted({ ...base, before: { label: 'Old checkout' } })).toEqual([`${at('.change')} needs both before.value and after.value`]);
+    expect(formatted({ ...base, after: { label: 'New checkout' } })).toEqual([
+      `${at('.change')} needs both before.value and after.value`,
+    ]);
+    expect(formatted({ ...base, before: { label: 'Old checkout' } })).toEqual([
+      `${at('.change')} needs both before.value and after.value`,
+    ]);
   });
 
   it('prints before → after with the change', () => {
-    expect(textOf(base)).toBe('Old checkout: 4.2s → New checkout: 1.1s (−74%)\nMedian time from Pay to the confirmation page, measured over the same two weeks of traffic.');
-    expect(markdownOf(base)).toBe('Old checkout: **4.2s** → New checkout: **1.1s** (−74%)\n\nMedian time from **Pay** to the confirmation page, measured over the same two weeks of traffic.');
-    expect(textOf({ ...base, change: undefined, after: { label: 'New checkout' } }).split('\n')[0]).toBe('Old checkout: 4.2s → New checkout: [no value yet]');
+    expect(textOf(base)).toBe(
+      'Old checkout: 4.2s → New checkout: 1.1s (−74%)\nMedian time from Pay to the confirmation page, measured over the same two weeks of traffic.',
+    );
+    expect(markdownOf(base)).toBe(
+      'Old checkout: **4.2s** → New checkout: **1.1s** (−74%)\n\nMedian time from **Pay** to the confirmation page, measured over the same two weeks of traffic.',
+    );
+    expect(textOf({ ...base, change: undefined, after: { label: 'New checkout' } }).split('\n')[0]).toBe(
+      'Old checkout: 4.2s → New checkout: [no value yet]',
+    );
   });
 
   it('falls back to Markdown on Slack', () => {
@@ -192,7 +233,14 @@ describe('slideDelta', () => {
     const body = drawn({ ...base, change: undefined, after: { label: 'New checkout' } });
     expect(body).toContain('class="sl-delta-missing"');
     expect(body).not.toContain('sl-delta-change');
-    expect(drawn({ ...base, before: { label: 'Monolith deploy', value: '2 h 40 min' }, after: { label: 'Per-service deploy', value: '11 min' }, change: '14× faster' })).toContain('sl-delta sl-delta-s');
+    expect(
+      drawn({
+        ...base,
+        before: { label: 'Monolith deploy', value: '2 h 40 min' },
+        after: { label: 'Per-service deploy', value: '11 min' },
+        change: '14× faster',
+      }),
+    ).toContain('sl-delta sl-delta-s');
   });
 });
 
@@ -205,22 +253,42 @@ describe('slideBars', () => {
     expect(formatted(base)).toEqual([]);
     expect(formatted({ ...base, max: 412 })).toEqual([]);
     expect(formatted({ ...base, max: 500, size: 'm' })).toEqual([]);
-    expect(formatted({ type: 'slideBars', items: [{ label: 'a', value: 0 }, { label: 'b', value: 0 }] })).toEqual([]);
+    expect(
+      formatted({
+        type: 'slideBars',
+        items: [
+          { label: 'a', value: 0 },
+          { label: 'b', value: 0 },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('names what is wrong, where', () => {
-    expect(formatted({ ...base, items: [{ label: 'Leeds' }, items[1]] })).toContain(`${at('.items[0].value')} is required`);
-    expect(formatted({ ...base, unit: 'orders' })).toContain(`${at('')} has unrecognized key(s): unit; its fields are items, max, size`);
-    expect(formatted({ ...base, items: [{ ...items[0], color: 'red' }, items[1]] })).toContain(`${at('.items[0]')} has unrecognized key(s): color`);
-    expect(formatted({ ...base, items: [{ ...items[0], value: -1 }, items[1]] })).toContain(`${at('.items[0].value')} must be at least 0`);
-    expect(formatted({ ...base, items: [{ ...items[0], value: '412' }, items[1]] })).toContain(`${at('.items[0].value')} must be a number`);
+    expect(formatted({ ...base, items: [{ label: 'Leeds' }, items[1]] })).toContain(
+      `${at('.items[0].value')} is required`,
+    );
+    expect(formatted({ ...base, unit: 'orders' })).toContain(
+      `${at('')} has unrecognized key(s): unit; its fields are items, max, size`,
+    );
+    expect(formatted({ ...base, items: [{ ...items[0], color: 'red' }, items[1]] })).toContain(
+      `${at('.items[0]')} has unrecognized key(s): color`,
+    );
+    expect(formatted({ ...base, items: [{ ...items[0], value: -1 }, items[1]] })).toContain(
+      `${at('.items[0].value')} must be at least 0`,
+    );
+    expect(formatted({ ...base, items: [{ ...items[0], value: '412' }, items[1]] })).toContain(
+      `${at('.items[0].value')} must be a number`,
+    );
     expect(formatted({ ...base, max: 0 })).toContain(`${at('.max')} must be greater than 0`);
     expect(formatted({ ...base, items: [...items, ...items] })).toContain(`${at('.items')} must have at most 6 items`);
     expect(formatted({ ...base, size: 'xs' })).toContain(`${at('.size')} must be one of: l, m, s; did you mean "s"?`);
   });
 
   it('allows one highlighted bar', () => {
-    expect(formatted({ ...base, items: [{ ...items[0], highlight: true }, ...items.slice(1)] })).toEqual([`${at('.items[1].highlight')} must be the only highlighted item`]);
+    expect(formatted({ ...base, items: [{ ...items[0], highlight: true }, ...items.slice(1)] })).toEqual([
+      `${at('.items[1].highlight')} must be the only highlighted item`,
+    ]);
     expect(formatted({ ...base, items: items.map((item) => ({ ...item, highlight: false })) })).toEqual([]);
   });
 
@@ -241,12 +309,30 @@ describe('slideBars', () => {
   });
 
   it('prints bars on text and a table on Markdown and Slack', () => {
-    const node = { type: 'slideBars', max: 100, items: [{ label: 'Search', value: 92, detail: '% of sessions' }, { label: 'Checkout', value: 41, highlight: true }, { label: 'Returns', value: 1250.5 }] };
+    const node = {
+      type: 'slideBars',
+      max: 100,
+      items: [
+        { label: 'Search', value: 92, detail: '% of sessions' },
+        { label: 'Checkout', value: 41, highlight: true },
+        { label: 'Returns', value: 1250.5 },
+      ],
+    };
     expect(formatted(node)).toEqual([`${at('.max')} must be at least the largest value (1,250.5)`]);
     const valid = { ...node, max: 2000 };
-    expect(textOf(valid)).toBe(['• Search █ 92 · % of sessions', '→ Checkout 41', '• Returns █████████████ 1,250.5', 'Scale 0–2,000'].join('\n'));
+    expect(textOf(valid)).toBe(
+      ['• Search █ 92 · % of sessions', '→ Checkout 41', '• Returns █████████████ 1,250.5', 'Scale 0–2,000'].join('\n'),
+    );
     expect(markdownOf(valid)).toBe(
-      ['|  | Value | Detail |', '| --- | --- | --- |', '| Search | 92 | % of sessions |', '| **Checkout** | **41** |  |', '| Returns | 1,250.5 |  |', '', '_Scale 0–2,000_'].join('\n'),
+      [
+        '|  | Value | Detail |',
+        '| --- | --- | --- |',
+        '| Search | 92 | % of sessions |',
+        '| **Checkout** | **41** |  |',
+        '| Returns | 1,250.5 |  |',
+        '',
+        '_Scale 0–2,000_',
+      ].join('\n'),
     );
     expect(blocksOf(base).map((block) => block.type)).toEqual(['table']);
   });
@@ -265,18 +351,32 @@ describe('slideMatrix', () => {
   it('names what is wrong, where', () => {
     const { columns: _columns, ...noColumns } = base;
     expect(formatted(noColumns)).toContain(`${at('.columns')} is required`);
-    expect(formatted({ ...base, caption: 'x' })).toContain(`${at('')} has unrecognized key(s): caption; its fields are columns, rows, highlight, legend, size`);
-    expect(formatted({ ...base, rows: [{ ...rows[0], note: 'x' }] })).toContain(`${at('.rows[0]')} has unrecognized key(s): note`);
-    expect(formatted({ ...base, rows: [{ label: 'Refunds', marks: ['full', 'yes', 'none', 'none'] }] })).toContain(`${at('.rows[0].marks[1]')} must be one of: full, partial, none`);
-    expect(formatted({ ...base, columns: [LONG_LINE, 'b', 'c', 'd'] })).toContain(`${at('.columns[0]')} must be at most 231 characters`);
-    expect(formatted({ ...base, rows: [...rows, ...rows, rows[0]] })).toContain(`${at('.rows')} must have at most 8 items`);
-    expect(formatted({ ...base, columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })).toContain(`${at('.columns')} must have at most 6 items`);
+    expect(formatted({ ...base, caption: 'x' })).toContain(
+      `${at('')} has unrecognized key(s): caption; its fields are columns, rows, highlight, legend, size`,
+    );
+    expect(formatted({ ...base, rows: [{ ...rows[0], note: 'x' }] })).toContain(
+      `${at('.rows[0]')} has unrecognized key(s): note`,
+    );
+    expect(formatted({ ...base, rows: [{ label: 'Refunds', marks: ['full', 'yes', 'none', 'none'] }] })).toContain(
+      `${at('.rows[0].marks[1]')} must be one of: full, partial, none`,
+    );
+    expect(formatted({ ...base, columns: [LONG_LINE, 'b', 'c', 'd'] })).toContain(
+      `${at('.columns[0]')} must be at most 231 characters`,
+    );
+    expect(formatted({ ...base, rows: [...rows, ...rows, rows[0]] })).toContain(
+      `${at('.rows')} must have at most 8 items`,
+    );
+    expect(formatted({ ...base, columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })).toContain(
+      `${at('.columns')} must have at most 6 items`,
+    );
     expect(formatted({ ...base, highlight: 1.5 })).toContain(`${at('.highlight')} must be an integer`);
     expect(formatted({ ...base, highlight: -1 })).toContain(`${at('.highlight')} must be at least 0`);
   });
 
   it('needs one mark per column and a highlight inside the columns', () => {
-    expect(formatted({ ...base, rows: [rows[0], { label: 'Refunds', marks: ['full', 'full', 'none'] }] })).toEqual([`${at('.rows[1].marks')} must have 4 marks, one per column (has 3)`]);
+    expect(formatted({ ...base, rows: [rows[0], { label: 'Refunds', marks: ['full', 'full', 'none'] }] })).toEqual([
+      `${at('.rows[1].marks')} must have 4 marks, one per column (has 3)`,
+    ]);
     expect(formatted({ ...base, highlight: 4 })).toEqual([`${at('.highlight')} must be a column index below 4`]);
     expect(formatted({ ...base, highlight: 0 })).toEqual([]);
   });
@@ -291,7 +391,13 @@ describe('slideMatrix', () => {
         '● full · ◐ partial · ○ none',
       ].join('\n'),
     );
-    const small = { type: 'slideMatrix', columns: ['Card', 'Bank'], highlight: 1, legend: false, rows: [{ label: 'Refunds', marks: ['full', 'partial'] }] };
+    const small = {
+      type: 'slideMatrix',
+      columns: ['Card', 'Bank'],
+      highlight: 1,
+      legend: false,
+      rows: [{ label: 'Refunds', marks: ['full', 'partial'] }],
+    };
     expect(textOf(small)).toBe('Refunds: ● Card, ◐ Bank\nHighlighted: Bank');
     expect(markdownOf(small)).toBe(['|  | Card | **Bank** |', '| --- | --- | --- |', '| Refunds | ● | ◐ |'].join('\n'));
     expect(markdownOf(base).split('\n').at(-1)).toBe('_● full · ◐ partial · ○ none_');
@@ -319,7 +425,13 @@ describe('slideTable', () => {
     columns: ['Service', 'Incidents'],
     rowHeaders: true,
     groups: [
-      { label: 'Customer-facing', rows: [['Checkout', '2'], ['Search', '1']] },
+      {
+        label: 'Customer-facing',
+        rows: [
+          ['Checkout', '2'],
+          ['Search', '1'],
+        ],
+      },
       { label: 'Internal', rows: [['Billing export', '3']] },
     ],
   };
@@ -328,35 +440,55 @@ describe('slideTable', () => {
     expect(formatted(base)).toEqual([]);
     expect(formatted(grouped)).toEqual([]);
     expect(formatted({ ...base, rows: Array.from({ length: 12 }, () => rows[0]) })).toEqual([]);
-    expect(formatted({ ...grouped, groups: [{ label: 'All', rows: Array.from({ length: 12 }, () => ['a', '1']) }] })).toEqual([]);
+    expect(
+      formatted({ ...grouped, groups: [{ label: 'All', rows: Array.from({ length: 12 }, () => ['a', '1']) }] }),
+    ).toEqual([]);
   });
 
   it('names what is wrong, where', () => {
     const { columns: _columns, ...noColumns } = base;
     expect(formatted(noColumns)).toContain(`${at('.columns')} is required`);
-    expect(formatted({ ...base, stripes: true })).toContain(`${at('')} has unrecognized key(s): stripes; its fields are label, columns, rowHeaders, rows, groups`);
-    expect(formatted({ ...grouped, groups: [{ label: 'All', rows: [['a', '1']], tone: 'primary' }] })).toContain(`${at('.groups[0]')} has unrecognized key(s): tone`);
+    expect(formatted({ ...base, stripes: true })).toContain(
+      `${at('')} has unrecognized key(s): stripes; its fields are label, columns, rowHeaders, rows, groups`,
+    );
+    expect(formatted({ ...grouped, groups: [{ label: 'All', rows: [['a', '1']], tone: 'primary' }] })).toContain(
+      `${at('.groups[0]')} has unrecognized key(s): tone`,
+    );
     expect(formatted({ ...base, label: LONG_LINE })).toContain(`${at('.label')} must be at most 231 characters`);
-    expect(formatted({ ...base, rows: Array.from({ length: 13 }, () => rows[0]) })).toContain(`${at('.rows')} must have at most 12 items`);
-    expect(formatted({ ...base, columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })).toContain(`${at('.columns')} must have at most 6 items`);
+    expect(formatted({ ...base, rows: Array.from({ length: 13 }, () => rows[0]) })).toContain(
+      `${at('.rows')} must have at most 12 items`,
+    );
+    expect(formatted({ ...base, columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })).toContain(
+      `${at('.columns')} must have at most 6 items`,
+    );
     expect(formatted({ ...base, rowHeaders: 'yes' })).toContain(`${at('.rowHeaders')} must be a boolean`);
-    expect(formatted({ ...grouped, groups: [{ rows: [['a', '1']] }] })).toContain(`${at('.groups[0].label')} is required`);
+    expect(formatted({ ...grouped, groups: [{ rows: [['a', '1']] }] })).toContain(
+      `${at('.groups[0].label')} is required`,
+    );
   });
 
   it('needs exactly one of rows and groups', () => {
     const { rows: _rows, ...neither } = base;
     expect(formatted(neither)).toEqual([`${at('')} needs rows or groups`]);
-    expect(formatted({ ...base, groups: [{ label: 'All', rows }] })).toEqual([`${at('.groups')} cannot be given together with rows: use one or the other`]);
+    expect(formatted({ ...base, groups: [{ label: 'All', rows }] })).toEqual([
+      `${at('.groups')} cannot be given together with rows: use one or the other`,
+    ]);
   });
 
   it('holds at most twelve rows across groups', () => {
     const twelve = { label: 'A', rows: Array.from({ length: 12 }, () => ['a', '1']) };
-    expect(formatted({ ...grouped, groups: [twelve, { label: 'B', rows: [['b', '2']] }] })).toEqual([`${at('.groups')} must hold at most 12 rows in all (has 13)`]);
+    expect(formatted({ ...grouped, groups: [twelve, { label: 'B', rows: [['b', '2']] }] })).toEqual([
+      `${at('.groups')} must hold at most 12 rows in all (has 13)`,
+    ]);
   });
 
   it('needs one cell per column in every row, naming the row', () => {
-    expect(formatted({ ...base, rows: [rows[0], rows[1], ['Asia Pacific', '22,764', '1.9 s']] })).toEqual([`${at('.rows[2]')} must have 4 cells, one per column; row "Asia Pacific" has 3`]);
-    expect(formatted({ ...grouped, groups: [{ label: 'A', rows: [['a', '1', 'extra']] }] })).toEqual([`${at('.groups[0].rows[0]')} must have 2 cells, one per column; row "a" has 3`]);
+    expect(formatted({ ...base, rows: [rows[0], rows[1], ['Asia Pacific', '22,764', '1.9 s']] })).toEqual([
+      `${at('.rows[2]')} must have 4 cells, one per column; row "Asia Pacific" has 3`,
+    ]);
+    expect(formatted({ ...grouped, groups: [{ label: 'A', rows: [['a', '1', 'extra']] }] })).toEqual([
+      `${at('.groups[0].rows[0]')} must have 2 cells, one per column; row "a" has 3`,
+    ]);
   });
 
   it('prints aligned columns on text and a table on Markdown', () => {
@@ -371,13 +503,35 @@ describe('slideTable', () => {
       ].join('\n'),
     );
     expect(markdownOf(grouped)).toBe(
-      ['| Service | Incidents |', '| --- | --- |', '| _Customer-facing_ |  |', '| **Checkout** | 2 |', '| **Search** | 1 |', '| _Internal_ |  |', '| **Billing export** | 3 |'].join('\n'),
+      [
+        '| Service | Incidents |',
+        '| --- | --- |',
+        '| _Customer-facing_ |  |',
+        '| **Checkout** | 2 |',
+        '| **Search** | 1 |',
+        '| _Internal_ |  |',
+        '| **Billing export** | 3 |',
+      ].join('\n'),
     );
-    expect(textOf(grouped)).toBe(['Service         Incidents', '', 'Customer-facing', 'Checkout        2', 'Search          1', '', 'Internal', 'Billing export  3'].join('\n'));
+    expect(textOf(grouped)).toBe(
+      [
+        'Service         Incidents',
+        '',
+        'Customer-facing',
+        'Checkout        2',
+        'Search          1',
+        '',
+        'Internal',
+        'Billing export  3',
+      ].join('\n'),
+    );
   });
 
   it('is a native Slack table: header first, row names and group labels in bold', () => {
-    const bold = (value: string) => ({ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: value, style: { bold: true } }] }] });
+    const bold = (value: string) => ({
+      type: 'rich_text',
+      elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: value, style: { bold: true } }] }],
+    });
     const raw = (value: string) => ({ type: 'raw_text', text: value });
     const blocks = blocksOf(base);
     expect(blocks.map((block) => block.type)).toEqual(['section', 'section', 'table']);

@@ -29,7 +29,9 @@ describe('slideTimeline', () => {
     const node = fixture('slide-timeline');
     delete node.items[0].heading;
     expect(formatted(node)).toEqual([at('.items[0].heading', 'is required')]);
-    expect(formatted({ ...fixture('slide-timeline'), colour: 'red' })).toEqual([at('', 'has unrecognized key(s): colour; its fields are items, size')]);
+    expect(formatted({ ...fixture('slide-timeline'), colour: 'red' })).toEqual([
+      at('', 'has unrecognized key(s): colour; its fields are items, size'),
+    ]);
     const nested = fixture('slide-timeline');
     nested.items[1].year = '2021';
     expect(formatted(nested)).toEqual([at('.items[1]', 'has unrecognized key(s): year')]);
@@ -37,15 +39,26 @@ describe('slideTimeline', () => {
     long.items[2].label = LONG_LINE;
     expect(formatted(long)).toEqual([at('.items[2].label', 'must be at most 231 characters')]);
     const items = fixture('slide-timeline').items;
-    expect(formatted({ type: 'slideTimeline', items: [...items, items[0], items[1]].map((x: object) => ({ ...x, current: undefined })) })).toEqual([at('.items', 'must have at most 5 items')]);
-    expect(formatted({ type: 'slideTimeline', items: items.slice(0, 2) })).toEqual([at('.items', 'must have at least 3 items')]);
-    expect(formatted({ ...fixture('slide-timeline'), size: 'xl' })).toEqual([at('.size', 'must be one of: l, m, s; did you mean "l"?')]);
+    expect(
+      formatted({
+        type: 'slideTimeline',
+        items: [...items, items[0], items[1]].map((x: object) => ({ ...x, current: undefined })),
+      }),
+    ).toEqual([at('.items', 'must have at most 5 items')]);
+    expect(formatted({ type: 'slideTimeline', items: items.slice(0, 2) })).toEqual([
+      at('.items', 'must have at least 3 items'),
+    ]);
+    expect(formatted({ ...fixture('slide-timeline'), size: 'xl' })).toEqual([
+      at('.size', 'must be one of: l, m, s; did you mean "l"?'),
+    ]);
   });
 
   it('allows one current item and names the first when there is a second', () => {
     const two = fixture('slide-timeline');
     two.items[0].current = true;
-    expect(formatted(two)).toEqual([at('.items[3].current', 'must be the only current item: items[0] is already current')]);
+    expect(formatted(two)).toEqual([
+      at('.items[3].current', 'must be the only current item: items[0] is already current'),
+    ]);
     const explicitFalse = fixture('slide-timeline');
     explicitFalse.items[0].current = false;
     expect(formatted(explicitFalse)).toEqual([]);
@@ -57,7 +70,13 @@ describe('slideTimeline', () => {
       items: [
         { label: '2018', channel: 'Email', heading: 'Why has nobody answered?', body: 'Replies took **two days**.' },
         { label: '2021', channel: 'Chat', heading: 'Can I talk to someone?', body: 'First replies in minutes.' },
-        { label: '2024', channel: 'Assistant', heading: 'Just fix it.', body: 'Six in ten solved alone.', current: true },
+        {
+          label: '2024',
+          channel: 'Assistant',
+          heading: 'Just fix it.',
+          body: 'Six in ten solved alone.',
+          current: true,
+        },
       ],
     };
     expect(text.renderNode(node)).toBe(
@@ -89,7 +108,10 @@ describe('slideTimeline', () => {
     expect(body).toContain('sl-timeline-dot sl-timeline-current');
     const long = fixture('slide-timeline');
     const fifth = { ...long.items[0], current: undefined };
-    long.items = [...long.items, fifth].map((x: Record<string, unknown>) => ({ ...x, body: `${String(x.body)} ${String(x.body)} ${String(x.body)}` }));
+    long.items = [...long.items, fifth].map((x: Record<string, unknown>) => ({
+      ...x,
+      body: `${String(x.body)} ${String(x.body)} ${String(x.body)}`,
+    }));
     expect(markup(long)).toContain('sl-timeline sl-timeline-n5 sl-timeline-s"');
     expect(markup({ ...long, size: 'l' })).toContain('sl-timeline sl-timeline-n5 sl-timeline-l"');
   });
@@ -114,14 +136,18 @@ describe('slidePipeline', () => {
 
   it('reports missing fields, unknown keys, limits and enums with their paths', () => {
     expect(formatted({ type: 'slidePipeline' })).toEqual([at('.steps', 'is required')]);
-    expect(formatted({ ...fixture('slide-pipeline'), arrows: true })).toEqual([at('', 'has unrecognized key(s): arrows; its fields are start, end, steps, spans, size')]);
+    expect(formatted({ ...fixture('slide-pipeline'), arrows: true })).toEqual([
+      at('', 'has unrecognized key(s): arrows; its fields are start, end, steps, spans, size'),
+    ]);
     const nested = spansNode();
     (nested.spans[0] as Record<string, unknown>).owner = 'me';
     expect(formatted(nested)).toEqual([at('.spans[0]', 'has unrecognized key(s): owner')]);
     const noTone = spansNode();
     delete (noTone.spans[1] as Record<string, unknown>).tone;
     expect(formatted(noTone)).toEqual([at('.spans[1].tone', 'is required')]);
-    expect(formatted({ ...fixture('slide-pipeline'), start: LONG_LINE })).toEqual([at('.start', 'must be at most 231 characters')]);
+    expect(formatted({ ...fixture('slide-pipeline'), start: LONG_LINE })).toEqual([
+      at('.start', 'must be at most 231 characters'),
+    ]);
     const seven = fixture('slide-pipeline');
     seven.steps = [...seven.steps, ...seven.steps.slice(0, 3)];
     expect(formatted(seven)).toEqual([at('.steps', 'must have at most 6 items')]);
@@ -141,7 +167,12 @@ describe('slidePipeline', () => {
     expect(formatted(node)).toEqual([
       at('.start', 'must be left out when spans are given (spans mode draws steps as chips)'),
       at('.end', 'must be left out when spans are given (spans mode draws steps as chips)'),
-      ...[0, 1, 2, 3].map((i) => at(`.steps[${i}].body`, 'must be left out when spans are given (spans mode draws steps as chips); put the prose in a span’s body')),
+      ...[0, 1, 2, 3].map((i) =>
+        at(
+          `.steps[${i}].body`,
+          'must be left out when spans are given (spans mode draws steps as chips); put the prose in a span’s body',
+        ),
+      ),
     ]);
   });
 
@@ -154,23 +185,46 @@ describe('slidePipeline', () => {
     expect(formatted(backwards)).toEqual([at('.spans[1].to', 'must be at least from (3)')]);
     const start = spansNode();
     start.spans[1] = { ...start.spans[1]!, from: 5, to: 5 };
-    expect(formatted(start)).toEqual([at('.spans[1].from', 'must be a step index from 0 to 3'), at('.spans[1].to', 'must be a step index from 0 to 3')]);
+    expect(formatted(start)).toEqual([
+      at('.spans[1].from', 'must be a step index from 0 to 3'),
+      at('.spans[1].to', 'must be a step index from 0 to 3'),
+    ]);
     const overlapping = spansNode();
     overlapping.spans[1]!.from = 1;
-    expect(formatted(overlapping)).toEqual([at('.spans[1]', 'overlaps spans[0] (steps 0–1): a step belongs to at most one span')]);
+    expect(formatted(overlapping)).toEqual([
+      at('.spans[1]', 'overlaps spans[0] (steps 0–1): a step belongs to at most one span'),
+    ]);
     const single = spansNode();
-    single.spans = [{ ...single.spans[0]!, from: 2, to: 2 }, { ...single.spans[1]!, from: 3, to: 3 }];
+    single.spans = [
+      { ...single.spans[0]!, from: 2, to: 2 },
+      { ...single.spans[1]!, from: 3, to: 3 },
+    ];
     expect(formatted(single)).toEqual([]);
   });
 
   it('prints the chain, then numbered steps or the spans', () => {
     expect(text.renderNode(spansNode())).toBe(
-      ['Order → Authorize → Capture → Pick', 'CHECKOUT · Hold the card (Order → Authorize)\nAuthorized at order time.', 'STORE · Fill the basket (Capture → Pick)\nPicked and captured.'].join('\n\n'),
+      [
+        'Order → Authorize → Capture → Pick',
+        'CHECKOUT · Hold the card (Order → Authorize)\nAuthorized at order time.',
+        'STORE · Fill the basket (Capture → Pick)\nPicked and captured.',
+      ].join('\n\n'),
     );
-    const steps = { type: 'slidePipeline', start: 'Request', end: 'Ledger', steps: [{ title: 'Verify', body: 'Match the **order**.' }, { title: 'Settle' }] };
-    expect(text.renderNode(steps)).toBe('Request → Verify → Settle → Ledger\n\n1. Verify\n   Match the order.\n2. Settle');
-    expect(markdown.renderNode(steps)).toBe('Request → Verify → Settle → Ledger\n\n1. **Verify**\\\n   Match the **order**.\n2. **Settle**');
-    expect(markdown.renderNode({ type: 'slidePipeline', steps: [{ title: 'Build' }, { title: 'Ship' }] })).toBe('Build → Ship');
+    const steps = {
+      type: 'slidePipeline',
+      start: 'Request',
+      end: 'Ledger',
+      steps: [{ title: 'Verify', body: 'Match the **order**.' }, { title: 'Settle' }],
+    };
+    expect(text.renderNode(steps)).toBe(
+      'Request → Verify → Settle → Ledger\n\n1. Verify\n   Match the order.\n2. Settle',
+    );
+    expect(markdown.renderNode(steps)).toBe(
+      'Request → Verify → Settle → Ledger\n\n1. **Verify**\\\n   Match the **order**.\n2. **Settle**',
+    );
+    expect(markdown.renderNode({ type: 'slidePipeline', steps: [{ title: 'Build' }, { title: 'Ship' }] })).toBe(
+      'Build → Ship',
+    );
   });
 
   it('draws cards in steps mode and chips with brackets in spans mode', () => {
@@ -197,7 +251,9 @@ describe('slideSequence', () => {
     const node = fixture('slide-sequence');
     delete node.messages[2].label;
     expect(formatted(node)).toEqual([at('.messages[2].label', 'is required')]);
-    expect(formatted({ ...fixture('slide-sequence'), lifelines: true })).toEqual([at('', 'has unrecognized key(s): lifelines; its fields are actors, messages, size')]);
+    expect(formatted({ ...fixture('slide-sequence'), lifelines: true })).toEqual([
+      at('', 'has unrecognized key(s): lifelines; its fields are actors, messages, size'),
+    ]);
     const nested = fixture('slide-sequence');
     nested.messages[0].async = true;
     expect(formatted(nested)).toEqual([at('.messages[0]', 'has unrecognized key(s): async')]);
@@ -215,10 +271,14 @@ describe('slideSequence', () => {
   it('checks ids, message ends and that every actor takes part', () => {
     const unknown = fixture('slide-sequence');
     unknown.messages[1].to = 'gateway';
-    expect(formatted(unknown)).toEqual([at('.messages[1].to', 'names no actor: "gateway"; actor ids are "shopper", "store", "psp", "bank"')]);
+    expect(formatted(unknown)).toEqual([
+      at('.messages[1].to', 'names no actor: "gateway"; actor ids are "shopper", "store", "psp", "bank"'),
+    ]);
     const self = fixture('slide-sequence');
     self.messages[0].to = 'shopper';
-    expect(formatted(self)).toEqual([at('.messages[0].to', 'must differ from from ("shopper"): a message goes from one actor to another')]);
+    expect(formatted(self)).toEqual([
+      at('.messages[0].to', 'must differ from from ("shopper"): a message goes from one actor to another'),
+    ]);
     const duplicate = fixture('slide-sequence');
     duplicate.actors[3].id = 'psp';
     expect(formatted(duplicate)).toEqual([
@@ -228,7 +288,9 @@ describe('slideSequence', () => {
     ]);
     const idle = fixture('slide-sequence');
     idle.actors.push({ id: 'courier', label: 'courier' });
-    expect(formatted(idle)).toEqual([at('.actors[4]', 'is never used: no message is from or to "courier"; add one or drop the actor')]);
+    expect(formatted(idle)).toEqual([
+      at('.actors[4]', 'is never used: no message is from or to "courier"; add one or drop the actor'),
+    ]);
     idle.messages.push({ from: 'store', to: 'courier', label: 'Book a slot' });
     expect(formatted(idle)).toEqual([]);
   });
@@ -246,10 +308,16 @@ describe('slideSequence', () => {
         { from: 'api', to: 'idp', label: 'Redirect with `state`' },
       ],
     };
-    expect(text.renderNode(node)).toBe('app · auth api · idp\n\n1. app → auth api: Sign in\n2. auth api → idp: Redirect with state');
-    expect(markdown.renderNode(node)).toBe('`app` · `auth api` · `idp`\n\n1. `app` → `auth api`: Sign in\n2. `auth api` → `idp`: Redirect with `state`');
+    expect(text.renderNode(node)).toBe(
+      'app · auth api · idp\n\n1. app → auth api: Sign in\n2. auth api → idp: Redirect with state',
+    );
+    expect(markdown.renderNode(node)).toBe(
+      '`app` · `auth api` · `idp`\n\n1. `app` → `auth api`: Sign in\n2. `auth api` → `idp`: Redirect with `state`',
+    );
     const body = markup(node);
-    expect(body).toContain('sl-sequence-message sl-sequence-row-1 sl-sequence-start-1 sl-sequence-end-2 sl-sequence-from-primary');
+    expect(body).toContain(
+      'sl-sequence-message sl-sequence-row-1 sl-sequence-start-1 sl-sequence-end-2 sl-sequence-from-primary',
+    );
     expect(body).toContain('sl-sequence-arrow sl-sequence-arrow-right');
     expect(markup(fixture('slide-sequence'))).toContain('sl-sequence-arrow sl-sequence-arrow-left');
   });
@@ -267,11 +335,15 @@ describe('slideLanes', () => {
     const node = fixture('slide-lanes');
     delete node.join;
     expect(formatted(node)).toEqual([at('.join', 'is required')]);
-    expect(formatted({ ...fixture('slide-lanes'), size: 'm' })).toEqual([at('', 'has unrecognized key(s): size; its fields are lanes, join, notes')]);
+    expect(formatted({ ...fixture('slide-lanes'), size: 'm' })).toEqual([
+      at('', 'has unrecognized key(s): size; its fields are lanes, join, notes'),
+    ]);
     const nested = fixture('slide-lanes');
     nested.lanes[1].owner = 'Ops';
     expect(formatted(nested)).toEqual([at('.lanes[1]', 'has unrecognized key(s): owner')]);
-    expect(formatted({ ...fixture('slide-lanes'), join: LONG_LINE })).toEqual([at('.join', 'must be at most 231 characters')]);
+    expect(formatted({ ...fixture('slide-lanes'), join: LONG_LINE })).toEqual([
+      at('.join', 'must be at most 231 characters'),
+    ]);
     const steps = fixture('slide-lanes');
     steps.lanes[0].steps.push('Pay', 'Confirm');
     expect(formatted(steps)).toEqual([at('.lanes[0].steps', 'must have at most 5 items')]);
@@ -285,8 +357,12 @@ describe('slideLanes', () => {
 
   it('takes exactly two lanes', () => {
     const lanes = fixture('slide-lanes').lanes;
-    expect(formatted({ ...fixture('slide-lanes'), lanes: lanes.slice(0, 1) })).toEqual([at('.lanes', 'must have at least 2 items')]);
-    expect(formatted({ ...fixture('slide-lanes'), lanes: [...lanes, lanes[0]] })).toEqual([at('.lanes', 'must have at most 2 items')]);
+    expect(formatted({ ...fixture('slide-lanes'), lanes: lanes.slice(0, 1) })).toEqual([
+      at('.lanes', 'must have at least 2 items'),
+    ]);
+    expect(formatted({ ...fixture('slide-lanes'), lanes: [...lanes, lanes[0]] })).toEqual([
+      at('.lanes', 'must have at most 2 items'),
+    ]);
   });
 
   it('prints each route ending in the shared step, then the notes', () => {
@@ -321,7 +397,11 @@ describe('slideGraph', () => {
   it('accepts the reference fixture, and placed nodes linked in either direction', () => {
     expect(formatted(fixture('slide-graph'))).toEqual([]);
     expect(formatted(withEdges(...CHAIN, ['order', 'pricing'], ['stock', 'basket']))).toEqual([]);
-    const twoNodes = { type: 'slideGraph', nodes: fixture('slide-graph').nodes.slice(0, 2), edges: [['catalog', 'basket']] };
+    const twoNodes = {
+      type: 'slideGraph',
+      nodes: fixture('slide-graph').nodes.slice(0, 2),
+      edges: [['catalog', 'basket']],
+    };
     expect(formatted(twoNodes)).toEqual([]);
   });
 
@@ -329,7 +409,9 @@ describe('slideGraph', () => {
     const node = fixture('slide-graph');
     delete node.nodes[1].body;
     expect(formatted(node)).toEqual([at('.nodes[1].body', 'is required')]);
-    expect(formatted({ ...fixture('slide-graph'), layout: 'row' })).toEqual([at('', 'has unrecognized key(s): layout; its fields are nodes, edges, caption, size')]);
+    expect(formatted({ ...fixture('slide-graph'), layout: 'row' })).toEqual([
+      at('', 'has unrecognized key(s): layout; its fields are nodes, edges, caption, size'),
+    ]);
     const nested = fixture('slide-graph');
     nested.nodes[0].tone = 'primary';
     expect(formatted(nested)).toEqual([at('.nodes[0]', 'has unrecognized key(s): tone')]);
@@ -339,8 +421,14 @@ describe('slideGraph', () => {
     const seven = fixture('slide-graph');
     seven.nodes.push({ id: 'courier', term: 'Courier', body: 'Drives the van.' });
     expect(formatted(seven)).toContain(at('.nodes', 'must have at most 6 items'));
-    expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['stock', 'order'], ['order', 'stock']))).toContain(at('.edges', 'must have at most 5 items'));
-    expect(formatted(withEdges(['catalog', 'basket', 'order'] as never, ...CHAIN.slice(1), ['pricing', 'order'], ['stock', 'order']))).toEqual([at('.edges[0]', 'must have at most 2 items')]);
+    expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['stock', 'order'], ['order', 'stock']))).toContain(
+      at('.edges', 'must have at most 5 items'),
+    );
+    expect(
+      formatted(
+        withEdges(['catalog', 'basket', 'order'] as never, ...CHAIN.slice(1), ['pricing', 'order'], ['stock', 'order']),
+      ),
+    ).toEqual([at('.edges[0]', 'must have at most 2 items')]);
     const placement = fixture('slide-graph');
     placement.nodes[4].placement = 'left';
     expect(formatted(placement)).toEqual([at('.nodes[4].placement', 'must be one of: above, below')]);
@@ -348,27 +436,50 @@ describe('slideGraph', () => {
 
   it('checks edge ends, repeats and self-links', () => {
     expect(formatted(withEdges(...CHAIN, ['prices', 'order'], ['stock', 'order']))).toEqual([
-      at('.edges[3][0]', 'names no node: "prices"; node ids are "catalog", "basket", "order", "delivery", "pricing", "stock"'),
-      at('.nodes[4]', 'is placed above but has no edge; add one between "pricing" and a main-row node, in either direction'),
+      at(
+        '.edges[3][0]',
+        'names no node: "prices"; node ids are "catalog", "basket", "order", "delivery", "pricing", "stock"',
+      ),
+      at(
+        '.nodes[4]',
+        'is placed above but has no edge; add one between "pricing" and a main-row node, in either direction',
+      ),
     ]);
     expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['basket', 'order']))).toEqual([
       at('.edges[4]', 'repeats edges[1]'),
-      at('.nodes[5]', 'is placed below but has no edge; add one between "stock" and a main-row node, in either direction'),
+      at(
+        '.nodes[5]',
+        'is placed below but has no edge; add one between "stock" and a main-row node, in either direction',
+      ),
     ]);
     expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['stock', 'stock']))).toEqual([
       at('.edges[4]', 'links "stock" to itself; an edge joins two different nodes'),
-      at('.nodes[5]', 'is placed below but has no edge; add one between "stock" and a main-row node, in either direction'),
+      at(
+        '.nodes[5]',
+        'is placed below but has no edge; add one between "stock" and a main-row node, in either direction',
+      ),
     ]);
   });
 
   it('requires exactly the main-row chain, in array order', () => {
-    expect(formatted(withEdges(['basket', 'catalog'], ...CHAIN.slice(1), ['pricing', 'order'], ['stock', 'order']))).toEqual([
-      at('.edges[0]', 'points right to left; main-row edges run left to right in array order: write ["catalog", "basket"]'),
+    expect(
+      formatted(withEdges(['basket', 'catalog'], ...CHAIN.slice(1), ['pricing', 'order'], ['stock', 'order'])),
+    ).toEqual([
+      at(
+        '.edges[0]',
+        'points right to left; main-row edges run left to right in array order: write ["catalog", "basket"]',
+      ),
       at('.edges', 'must include ["catalog", "basket"]: the main row is chained left to right in array order'),
     ]);
     expect(formatted(withEdges(...CHAIN, ['catalog', 'order'], ['stock', 'order']))).toEqual([
-      at('.edges[3]', 'must link main-row neighbours left to right; the main row is "catalog" → "basket" → "order" → "delivery"'),
-      at('.nodes[4]', 'is placed above but has no edge; add one between "pricing" and a main-row node, in either direction'),
+      at(
+        '.edges[3]',
+        'must link main-row neighbours left to right; the main row is "catalog" → "basket" → "order" → "delivery"',
+      ),
+      at(
+        '.nodes[4]',
+        'is placed above but has no edge; add one between "pricing" and a main-row node, in either direction',
+      ),
     ]);
     expect(formatted(withEdges(CHAIN[0]!, CHAIN[2]!, ['pricing', 'order'], ['stock', 'order']))).toEqual([
       at('.edges', 'must include ["basket", "order"]: the main row is chained left to right in array order'),
@@ -378,29 +489,53 @@ describe('slideGraph', () => {
   it('gives each placed node exactly one edge, to a main-row node', () => {
     expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['pricing', 'basket']))).toEqual([
       at('.edges[4]', 'is a second edge for "pricing"; a node placed above or below has exactly one (edges[3])'),
-      at('.nodes[5]', 'is placed below but has no edge; add one between "stock" and a main-row node, in either direction'),
+      at(
+        '.nodes[5]',
+        'is placed below but has no edge; add one between "stock" and a main-row node, in either direction',
+      ),
     ]);
     expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['pricing', 'stock']))).toEqual([
       at('.edges[4]', 'links two placed nodes; a node placed above or below links only to one main-row node'),
-      at('.nodes[5]', 'is placed below but has no edge; add one between "stock" and a main-row node, in either direction'),
+      at(
+        '.nodes[5]',
+        'is placed below but has no edge; add one between "stock" and a main-row node, in either direction',
+      ),
     ]);
   });
 
   it('counts the main row and the placed nodes, and allows one emphasis', () => {
     const twoAbove = fixture('slide-graph');
     twoAbove.nodes[5].placement = 'above';
-    expect(formatted(twoAbove)).toEqual([at('.nodes[5].placement', 'only one node may be placed above: nodes[4] already is')]);
+    expect(formatted(twoAbove)).toEqual([
+      at('.nodes[5].placement', 'only one node may be placed above: nodes[4] already is'),
+    ]);
     const five = fixture('slide-graph');
     delete five.nodes[4].placement;
-    expect(formatted(five)).toContain(at('.nodes', 'has 5 main-row nodes (nodes without placement); at most 4 fit: place one above or below, or drop it'));
-    const one = { type: 'slideGraph', nodes: [{ id: 'a', term: 'A', body: 'First.' }, { id: 'b', term: 'B', body: 'Second.', placement: 'below' }], edges: [['a', 'b']] };
+    expect(formatted(five)).toContain(
+      at(
+        '.nodes',
+        'has 5 main-row nodes (nodes without placement); at most 4 fit: place one above or below, or drop it',
+      ),
+    );
+    const one = {
+      type: 'slideGraph',
+      nodes: [
+        { id: 'a', term: 'A', body: 'First.' },
+        { id: 'b', term: 'B', body: 'Second.', placement: 'below' },
+      ],
+      edges: [['a', 'b']],
+    };
     expect(formatted(one)).toEqual([at('.nodes', 'needs 2–4 main-row nodes (nodes without placement); found 1')]);
     const emphasis = fixture('slide-graph');
     emphasis.nodes[0].emphasis = true;
-    expect(formatted(emphasis)).toEqual([at('.nodes[2].emphasis', 'must be set on one node at most: nodes[0] already has it')]);
+    expect(formatted(emphasis)).toEqual([
+      at('.nodes[2].emphasis', 'must be set on one node at most: nodes[0] already has it'),
+    ]);
     const duplicate = fixture('slide-graph');
     duplicate.nodes[3].id = 'order';
-    expect(formatted(duplicate)).toContain(at('.nodes[3].id', 'duplicates nodes[2].id ("order"); node ids must be unique'));
+    expect(formatted(duplicate)).toContain(
+      at('.nodes[3].id', 'duplicates nodes[2].id ("order"); node ids must be unique'),
+    );
   });
 
   it('prints the relations, the definitions and the caption', () => {
@@ -412,16 +547,31 @@ describe('slideGraph', () => {
         'A basket becomes an order once pricing and stock agree.',
       ].join('\n\n'),
     );
-    const small = { type: 'slideGraph', nodes: [{ id: 'a', term: 'Account', body: 'Pays us.' }, { id: 'w', term: 'Workspace', body: 'Holds **projects**.' }], edges: [['a', 'w']] };
-    expect(markdown.renderNode(small)).toBe('Account → Workspace\n\n- **Account**: Pays us.\n- **Workspace**: Holds **projects**.');
+    const small = {
+      type: 'slideGraph',
+      nodes: [
+        { id: 'a', term: 'Account', body: 'Pays us.' },
+        { id: 'w', term: 'Workspace', body: 'Holds **projects**.' },
+      ],
+      edges: [['a', 'w']],
+    };
+    expect(markdown.renderNode(small)).toBe(
+      'Account → Workspace\n\n- **Account**: Pays us.\n- **Workspace**: Holds **projects**.',
+    );
   });
 
   it('places side nodes over their main-row partner, with arrows pointing along the edge', () => {
     const body = markup(withEdges(...CHAIN, ['order', 'pricing'], ['stock', 'order']));
     expect(body).toContain('sl-graph-grid sl-graph-k4');
-    expect(body).toContain('<div class="sl-graph-link sl-graph-link-above sl-graph-c2"><div class="sl-graph-arrow sl-graph-arrow-up">');
-    expect(body).toContain('<div class="sl-graph-link sl-graph-link-below sl-graph-c2"><div class="sl-graph-arrow sl-graph-arrow-up">');
-    expect(markup(fixture('slide-graph'))).toContain('sl-graph-link sl-graph-link-above sl-graph-c2"><div class="sl-graph-arrow sl-graph-arrow-down">');
+    expect(body).toContain(
+      '<div class="sl-graph-link sl-graph-link-above sl-graph-c2"><div class="sl-graph-arrow sl-graph-arrow-up">',
+    );
+    expect(body).toContain(
+      '<div class="sl-graph-link sl-graph-link-below sl-graph-c2"><div class="sl-graph-arrow sl-graph-arrow-up">',
+    );
+    expect(markup(fixture('slide-graph'))).toContain(
+      'sl-graph-link sl-graph-link-above sl-graph-c2"><div class="sl-graph-arrow sl-graph-arrow-down">',
+    );
     expect(body).toContain('sl-graph-node sl-graph-main sl-graph-c2 sl-graph-emphasis');
   });
 });
@@ -435,13 +585,18 @@ describe('the flow diagrams together', () => {
     expect(schema).toContain('from and to must be actor ids, and differ from each other');
     expect(schema).toContain('Exactly 2 routes');
     expect(schema).toContain('the chain through the main row in array order');
-    expect(schema).toContain('At most one node above and one below the row, at most one with emphasis; ids must be unique.');
+    expect(schema).toContain(
+      'At most one node above and one below the row, at most one with emphasis; ids must be unique.',
+    );
   });
 
   it('have no native Slack renderer: Slack gets their Markdown as rich text', () => {
-    for (const definition of FLOW_DIAGRAM_PRIMITIVES) expect(definition.renderers.slack, definition.type).toBeUndefined();
+    for (const definition of FLOW_DIAGRAM_PRIMITIVES)
+      expect(definition.renderers.slack, definition.type).toBeUndefined();
     for (const name of ['slide-timeline', 'slide-pipeline', 'slide-sequence', 'slide-lanes', 'slide-graph']) {
-      const types = slack.render(previewSlide(fixture(name) as PrimitiveNode), { heading: false }).blocks.map((b) => b.type);
+      const types = slack
+        .render(previewSlide(fixture(name) as PrimitiveNode), { heading: false })
+        .blocks.map((b) => b.type);
       expect(types, name).toContain('rich_text');
       for (const type of types) expect(['header', 'section', 'rich_text', 'context'], name).toContain(type);
     }

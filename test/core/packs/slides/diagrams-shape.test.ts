@@ -19,8 +19,6 @@ function drawn(node: Record<string, unknown>): string {
   return html.render(previewSlide(node as PrimitiveNode)).body;
 }
 
-
-
 describe('slideFanout', () => {
   const base = fixture('slide-fanout');
   const targets = base.targets as Record<string, unknown>[];
@@ -28,19 +26,31 @@ describe('slideFanout', () => {
 
   it('accepts the fixture and both tones', () => {
     expect(formatted(base)).toEqual([]);
-    expect(formatted({ ...base, targets: targets.map((t, i) => ({ ...t, tone: i % 2 ? 'primary' : 'accent' })) })).toEqual([]);
+    expect(
+      formatted({ ...base, targets: targets.map((t, i) => ({ ...t, tone: i % 2 ? 'primary' : 'accent' })) }),
+    ).toEqual([]);
   });
 
   it('names what is wrong, where', () => {
     const { source: _source, ...noSource } = base;
     expect(formatted(noSource)).toContain(`${at('.source')} is required`);
-    expect(formatted({ ...base, color: 'red' })).toContain(`${at('')} has unrecognized key(s): color; its fields are source, targets`);
-    expect(formatted({ ...base, targets: [{ ...targets[0], icon: 'bolt' }, targets[1]] })).toContain(`${at('.targets[0]')} has unrecognized key(s): icon`);
+    expect(formatted({ ...base, color: 'red' })).toContain(
+      `${at('')} has unrecognized key(s): color; its fields are source, targets`,
+    );
+    expect(formatted({ ...base, targets: [{ ...targets[0], icon: 'bolt' }, targets[1]] })).toContain(
+      `${at('.targets[0]')} has unrecognized key(s): icon`,
+    );
     expect(formatted({ ...base, source: LONG_LINE })).toContain(`${at('.source')} must be at most 231 characters`);
-    expect(formatted({ ...base, targets: [...targets, ...targets] })).toContain(`${at('.targets')} must have at most 6 items`);
+    expect(formatted({ ...base, targets: [...targets, ...targets] })).toContain(
+      `${at('.targets')} must have at most 6 items`,
+    );
     expect(formatted({ ...base, targets: [targets[0]] })).toContain(`${at('.targets')} must have at least 2 items`);
-    expect(formatted({ ...base, targets: [{ ...targets[0], tone: 'danger' }, targets[1]] })).toContain(`${at('.targets[0].tone')} must be one of: primary, accent`);
-    expect(formatted({ ...base, targets: [{ ...targets[0], body: '' }, targets[1]] })).toContain(`${at('.targets[0].body')} must not be empty`);
+    expect(formatted({ ...base, targets: [{ ...targets[0], tone: 'danger' }, targets[1]] })).toContain(
+      `${at('.targets[0].tone')} must be one of: primary, accent`,
+    );
+    expect(formatted({ ...base, targets: [{ ...targets[0], body: '' }, targets[1]] })).toContain(
+      `${at('.targets[0].body')} must not be empty`,
+    );
   });
 
   it('prints the source and each target on text and Markdown', () => {
@@ -66,7 +76,10 @@ describe('slideFanout', () => {
   });
 
   it('is one Slack section: the source as text, each target a field', () => {
-    const blocks = slack.render(alone({ ...base, targets: [{ name: 'a<b>', body: 'Holds **the amount**' }, targets[1]] }), { heading: false }).blocks;
+    const blocks = slack.render(
+      alone({ ...base, targets: [{ name: 'a<b>', body: 'Holds **the amount**' }, targets[1]] }),
+      { heading: false },
+    ).blocks;
     expect(blocks.map((block) => block.type)).toEqual(['section']);
     expect(blocks[0]).toEqual({
       type: 'section',
@@ -79,7 +92,8 @@ describe('slideFanout', () => {
   });
 
   it('steps type down as targets are added, and draws one branch per target', () => {
-    const withCount = (n: number) => drawn({ ...base, targets: Array.from({ length: n }, (_, i) => ({ name: `t${i}`, body: 'Does one thing' })) });
+    const withCount = (n: number) =>
+      drawn({ ...base, targets: Array.from({ length: n }, (_, i) => ({ name: `t${i}`, body: 'Does one thing' })) });
     expect(withCount(4)).toContain('sl-fanout sl-fanout-l');
     expect(withCount(5)).toContain('sl-fanout sl-fanout-m');
     expect(withCount(6)).toContain('sl-fanout sl-fanout-s');
@@ -97,7 +111,16 @@ describe('slideTree', () => {
 
   it('accepts the fixture, folders ending with a slash, and a root with slashes', () => {
     expect(formatted(base)).toEqual([]);
-    expect(formatted({ ...base, root: 'services/orders/', entries: [{ name: 'api/', body: 'Handlers' }, { name: '.env', body: 'Secrets' }] })).toEqual([]);
+    expect(
+      formatted({
+        ...base,
+        root: 'services/orders/',
+        entries: [
+          { name: 'api/', body: 'Handlers' },
+          { name: '.env', body: 'Secrets' },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('draws one level only: a slash may only end a folder name', () => {
@@ -110,25 +133,45 @@ describe('slideTree', () => {
   it('names what is wrong, where', () => {
     const { root: _root, ...noRoot } = base;
     expect(formatted(noRoot)).toContain(`${at('.root')} is required`);
-    expect(formatted({ ...base, depth: 2 })).toContain(`${at('')} has unrecognized key(s): depth; its fields are root, entries`);
-    expect(formatted({ ...base, entries: [{ ...entries[0], icon: 'file' }] })).toContain(`${at('.entries[0]')} has unrecognized key(s): icon`);
-    expect(formatted({ ...base, entries: [{ name: LONG_LINE, body: 'Long' }] })).toContain(`${at('.entries[0].name')} must be at most 231 characters`);
-    expect(formatted({ ...base, entries: [...entries, ...entries] })).toContain(`${at('.entries')} must have at most 8 items`);
+    expect(formatted({ ...base, depth: 2 })).toContain(
+      `${at('')} has unrecognized key(s): depth; its fields are root, entries`,
+    );
+    expect(formatted({ ...base, entries: [{ ...entries[0], icon: 'file' }] })).toContain(
+      `${at('.entries[0]')} has unrecognized key(s): icon`,
+    );
+    expect(formatted({ ...base, entries: [{ name: LONG_LINE, body: 'Long' }] })).toContain(
+      `${at('.entries[0].name')} must be at most 231 characters`,
+    );
+    expect(formatted({ ...base, entries: [...entries, ...entries] })).toContain(
+      `${at('.entries')} must have at most 8 items`,
+    );
     expect(formatted({ ...base, entries: [] })).toContain(`${at('.entries')} must not be empty`);
     expect(formatted({ ...base, entries: [{ name: 'cart.ts' }] })).toContain(`${at('.entries[0].body')} is required`);
   });
 
   it('prints the tree with branch glyphs on text, and a list on Markdown', () => {
-    const node = { type: 'slideTree', root: 'search/', entries: [{ name: 'query.ts', body: 'Parses the **query**' }, { name: 'ranking/', body: 'One scorer per signal' }] };
-    expect(text.render(alone(node), { heading: false })).toBe(['search/', '├── query.ts · Parses the query', '└── ranking/ · One scorer per signal'].join('\n'));
-    expect(markdown.render(alone(node), { heading: false }).trim()).toBe(['`search/`', '', '- `query.ts` · Parses the **query**', '- `ranking/` · One scorer per signal'].join('\n'));
+    const node = {
+      type: 'slideTree',
+      root: 'search/',
+      entries: [
+        { name: 'query.ts', body: 'Parses the **query**' },
+        { name: 'ranking/', body: 'One scorer per signal' },
+      ],
+    };
+    expect(text.render(alone(node), { heading: false })).toBe(
+      ['search/', '├── query.ts · Parses the query', '└── ranking/ · One scorer per signal'].join('\n'),
+    );
+    expect(markdown.render(alone(node), { heading: false }).trim()).toBe(
+      ['`search/`', '', '- `query.ts` · Parses the **query**', '- `ranking/` · One scorer per signal'].join('\n'),
+    );
   });
 
   it('marks folders, continues the trunk past every entry but the last, and steps down with more entries', () => {
     const body = drawn(base);
     expect(body.match(/sl-tree-folder/g)).toHaveLength(1);
     expect(body.match(/sl-tree-rail-on/g)).toHaveLength(entries.length - 1);
-    const withCount = (n: number) => drawn({ ...base, entries: Array.from({ length: n }, (_, i) => ({ name: `f${i}.ts`, body: 'A file' })) });
+    const withCount = (n: number) =>
+      drawn({ ...base, entries: Array.from({ length: n }, (_, i) => ({ name: `f${i}.ts`, body: 'A file' })) });
     expect(withCount(4)).toContain('sl-tree sl-tree-l');
     expect(withCount(6)).toContain('sl-tree sl-tree-m');
     expect(withCount(8)).toContain('sl-tree sl-tree-s');
@@ -151,21 +194,46 @@ describe('slideLayers', () => {
     expect(formatted({ ...base, layers: [bodyLayer, { ...bodyLayer, chips: ['a'] }, chipsLayer] })).toEqual([
       `${at('.layers[1].chips')} must not be set together with body: a layer has body or chips, not both`,
     ]);
-    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { name: 'Cloud', owner: 'Provider' }] })).toEqual([`${at('.layers[2]')} must have body or chips`]);
+    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { name: 'Cloud', owner: 'Provider' }] })).toEqual([
+      `${at('.layers[2]')} must have body or chips`,
+    ]);
   });
 
   it('names what is wrong, where', () => {
-    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { body: 'x', owner: 'y' }] })).toContain(`${at('.layers[2].name')} is required`);
-    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...chipsLayer, owner: undefined }] })).toContain(`${at('.layers[2].owner')} is required`);
-    expect(formatted({ ...base, order: 'top' })).toContain(`${at('')} has unrecognized key(s): order; its fields are layers, size`);
-    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...bodyLayer, icon: 'x' }] })).toContain(`${at('.layers[2]')} has unrecognized key(s): icon`);
-    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...bodyLayer, owner: LONG_LINE }] })).toContain(`${at('.layers[2].owner')} must be at most 231 characters`);
-    expect(formatted({ ...base, layers: [...layers, bodyLayer, bodyLayer] })).toContain(`${at('.layers')} must have at most 6 items`);
-    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer] })).toContain(`${at('.layers')} must have at least 3 items`);
-    expect(formatted({ ...base, layers: [bodyLayer, bodyLayer, { ...chipsLayer, chips: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }] })).toContain(`${at('.layers[2].chips')} must have at most 6 items`);
-    expect(formatted({ ...base, layers: [bodyLayer, bodyLayer, { ...chipsLayer, chips: [] }] })).toContain(`${at('.layers[2].chips')} must not be empty`);
+    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { body: 'x', owner: 'y' }] })).toContain(
+      `${at('.layers[2].name')} is required`,
+    );
+    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...chipsLayer, owner: undefined }] })).toContain(
+      `${at('.layers[2].owner')} is required`,
+    );
+    expect(formatted({ ...base, order: 'top' })).toContain(
+      `${at('')} has unrecognized key(s): order; its fields are layers, size`,
+    );
+    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...bodyLayer, icon: 'x' }] })).toContain(
+      `${at('.layers[2]')} has unrecognized key(s): icon`,
+    );
+    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...bodyLayer, owner: LONG_LINE }] })).toContain(
+      `${at('.layers[2].owner')} must be at most 231 characters`,
+    );
+    expect(formatted({ ...base, layers: [...layers, bodyLayer, bodyLayer] })).toContain(
+      `${at('.layers')} must have at most 6 items`,
+    );
+    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer] })).toContain(
+      `${at('.layers')} must have at least 3 items`,
+    );
+    expect(
+      formatted({
+        ...base,
+        layers: [bodyLayer, bodyLayer, { ...chipsLayer, chips: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }],
+      }),
+    ).toContain(`${at('.layers[2].chips')} must have at most 6 items`);
+    expect(formatted({ ...base, layers: [bodyLayer, bodyLayer, { ...chipsLayer, chips: [] }] })).toContain(
+      `${at('.layers[2].chips')} must not be empty`,
+    );
     expect(formatted({ ...base, size: 'xl' })).toContain(`${at('.size')} must be one of: l, m, s; did you mean "l"?`);
-    expect(formatted({ ...base, layers: [bodyLayer, bodyLayer, { ...bodyLayer, tone: 'green' }] })).toContain(`${at('.layers[2].tone')} must be one of: primary, accent`);
+    expect(formatted({ ...base, layers: [bodyLayer, bodyLayer, { ...bodyLayer, tone: 'green' }] })).toContain(
+      `${at('.layers[2].tone')} must be one of: primary, accent`,
+    );
   });
 
   it('prints one line per layer, top first', () => {
@@ -178,14 +246,29 @@ describe('slideLayers', () => {
         'Cloud · Compute, storage, and the network under all of it · Provider',
       ].join('\n'),
     );
-    expect(markdown.render(alone({ type: 'slideLayers', layers: [chipsLayer, bodyLayer, { ...bodyLayer, body: 'Keeps **state**' }] }), { heading: false }).trim()).toBe(
-      ['- **Data** · `postgres` · _Data team_', '- **Gateway** · Routes every request · _Platform_', '- **Gateway** · Keeps **state** · _Platform_'].join('\n'),
+    expect(
+      markdown
+        .render(
+          alone({ type: 'slideLayers', layers: [chipsLayer, bodyLayer, { ...bodyLayer, body: 'Keeps **state**' }] }),
+          { heading: false },
+        )
+        .trim(),
+    ).toBe(
+      [
+        '- **Data** · `postgres` · _Data team_',
+        '- **Gateway** · Routes every request · _Platform_',
+        '- **Gateway** · Keeps **state** · _Platform_',
+      ].join('\n'),
     );
   });
 
   it('picks the step from the layer count unless the author sets one', () => {
-    expect(drawn({ type: 'slideLayers', layers: [bodyLayer, chipsLayer, bodyLayer] })).toContain('sl-layers sl-layers-l');
-    expect(drawn({ type: 'slideLayers', layers: [bodyLayer, chipsLayer, bodyLayer, bodyLayer] })).toContain('sl-layers sl-layers-m');
+    expect(drawn({ type: 'slideLayers', layers: [bodyLayer, chipsLayer, bodyLayer] })).toContain(
+      'sl-layers sl-layers-l',
+    );
+    expect(drawn({ type: 'slideLayers', layers: [bodyLayer, chipsLayer, bodyLayer, bodyLayer] })).toContain(
+      'sl-layers sl-layers-m',
+    );
     expect(drawn(base)).toContain('sl-layers sl-layers-s');
     expect(drawn({ ...base, size: 'l' })).toContain('sl-layers sl-layers-l');
   });
@@ -198,33 +281,63 @@ describe('slideTerritoryGroup', () => {
 
   it('accepts the fixture and a single territory', () => {
     expect(formatted(base)).toEqual([]);
-    expect(formatted({ ...base, items: [{ title: 'Platform', body: 'Everything under the load balancer.' }] })).toEqual([]);
+    expect(formatted({ ...base, items: [{ title: 'Platform', body: 'Everything under the load balancer.' }] })).toEqual(
+      [],
+    );
   });
 
   it('names what is wrong, where', () => {
     expect(formatted({ ...base, items: [{ body: 'No owner' }] })).toContain(`${at('.items[0].title')} is required`);
-    expect(formatted({ ...base, layout: 'grid' })).toContain(`${at('')} has unrecognized key(s): layout; its fields are items`);
-    expect(formatted({ ...base, items: [{ ...items[0], owner: 'x' }] })).toContain(`${at('.items[0]')} has unrecognized key(s): owner`);
-    expect(formatted({ ...base, items: [{ ...items[0], title: LONG_LINE }] })).toContain(`${at('.items[0].title')} must be at most 231 characters`);
-    expect(formatted({ ...base, items: [...items, ...items, items[0]] })).toContain(`${at('.items')} must have at most 4 items`);
+    expect(formatted({ ...base, layout: 'grid' })).toContain(
+      `${at('')} has unrecognized key(s): layout; its fields are items`,
+    );
+    expect(formatted({ ...base, items: [{ ...items[0], owner: 'x' }] })).toContain(
+      `${at('.items[0]')} has unrecognized key(s): owner`,
+    );
+    expect(formatted({ ...base, items: [{ ...items[0], title: LONG_LINE }] })).toContain(
+      `${at('.items[0].title')} must be at most 231 characters`,
+    );
+    expect(formatted({ ...base, items: [...items, ...items, items[0]] })).toContain(
+      `${at('.items')} must have at most 4 items`,
+    );
     expect(formatted({ ...base, items: [] })).toContain(`${at('.items')} must not be empty`);
-    expect(formatted({ ...base, items: [{ ...items[0], tone: 'neutral' }] })).toContain(`${at('.items[0].tone')} must be one of: primary, accent`);
+    expect(formatted({ ...base, items: [{ ...items[0], tone: 'neutral' }] })).toContain(
+      `${at('.items[0].tone')} must be one of: primary, accent`,
+    );
   });
 
   it('makes each owner a sub-heading in Markdown', () => {
     expect(markdown.render(alone(base), { heading: false }).trim()).toBe(
-      ['## Payments team', '', 'Card capture, fraud checks, and **the ledger write**.', '', '## Card network', '', 'Authorization, chargebacks, and settlement timing.'].join('\n'),
+      [
+        '## Payments team',
+        '',
+        'Card capture, fraud checks, and **the ledger write**.',
+        '',
+        '## Card network',
+        '',
+        'Authorization, chargebacks, and settlement timing.',
+      ].join('\n'),
     );
     expect(text.render(alone(base), { heading: false })).toBe(
-      ['Payments team', 'Card capture, fraud checks, and the ledger write.', '', 'Card network', 'Authorization, chargebacks, and settlement timing.'].join('\n'),
+      [
+        'Payments team',
+        'Card capture, fraud checks, and the ledger write.',
+        '',
+        'Card network',
+        'Authorization, chargebacks, and settlement timing.',
+      ].join('\n'),
     );
   });
 
   it('draws one column per territory and steps down for long bodies', () => {
     expect(drawn(base)).toContain('sl-territory sl-territory-l sl-territory-n2');
     const long = { title: 'Team', body: 'word '.repeat(35).trim() };
-    expect(drawn({ ...base, items: [long, long, long, long] })).toContain('sl-territory sl-territory-m sl-territory-n4');
-    expect(drawn({ ...base, items: [{ ...long, body: 'word '.repeat(100).trim() }, long, long] })).toContain('sl-territory sl-territory-s sl-territory-n3');
+    expect(drawn({ ...base, items: [long, long, long, long] })).toContain(
+      'sl-territory sl-territory-m sl-territory-n4',
+    );
+    expect(drawn({ ...base, items: [{ ...long, body: 'word '.repeat(100).trim() }, long, long] })).toContain(
+      'sl-territory sl-territory-s sl-territory-n3',
+    );
   });
 });
 
@@ -241,14 +354,30 @@ describe('slideQuadrant', () => {
 
   it('names what is wrong, where', () => {
     expect(formatted({ ...base, x: { low: 'Easy' } })).toContain(`${at('.x.high')} is required`);
-    expect(formatted({ ...base, y: { ...(base.y as object), mid: 'Some' } })).toContain(`${at('.y')} has unrecognized key(s): mid`);
-    expect(formatted({ ...base, z: {} })).toContain(`${at('')} has unrecognized key(s): z; its fields are x, y, quadrants, highlight, size`);
-    expect(formatted({ ...base, quadrants: [{ ...quadrants[0], color: 'red' }, ...quadrants.slice(1)] })).toContain(`${at('.quadrants[0]')} has unrecognized key(s): color`);
-    expect(formatted({ ...base, quadrants: [{ label: 'Quick wins' }, ...quadrants.slice(1)] })).toContain(`${at('.quadrants[0].items')} is required`);
-    expect(formatted({ ...base, x: { low: LONG_LINE, high: 'Hard' } })).toContain(`${at('.x.low')} must be at most 231 characters`);
-    expect(formatted({ ...base, quadrants: quadrants.slice(0, 3) })).toContain(`${at('.quadrants')} must have at least 4 items`);
-    expect(formatted({ ...base, quadrants: [...quadrants, quadrants[0]] })).toContain(`${at('.quadrants')} must have at most 4 items`);
-    expect(formatted({ ...base, quadrants: [{ label: 'Full', items: ['a', 'b', 'c', 'd', 'e'] }, ...quadrants.slice(1)] })).toContain(`${at('.quadrants[0].items')} must have at most 4 items`);
+    expect(formatted({ ...base, y: { ...(base.y as object), mid: 'Some' } })).toContain(
+      `${at('.y')} has unrecognized key(s): mid`,
+    );
+    expect(formatted({ ...base, z: {} })).toContain(
+      `${at('')} has unrecognized key(s): z; its fields are x, y, quadrants, highlight, size`,
+    );
+    expect(formatted({ ...base, quadrants: [{ ...quadrants[0], color: 'red' }, ...quadrants.slice(1)] })).toContain(
+      `${at('.quadrants[0]')} has unrecognized key(s): color`,
+    );
+    expect(formatted({ ...base, quadrants: [{ label: 'Quick wins' }, ...quadrants.slice(1)] })).toContain(
+      `${at('.quadrants[0].items')} is required`,
+    );
+    expect(formatted({ ...base, x: { low: LONG_LINE, high: 'Hard' } })).toContain(
+      `${at('.x.low')} must be at most 231 characters`,
+    );
+    expect(formatted({ ...base, quadrants: quadrants.slice(0, 3) })).toContain(
+      `${at('.quadrants')} must have at least 4 items`,
+    );
+    expect(formatted({ ...base, quadrants: [...quadrants, quadrants[0]] })).toContain(
+      `${at('.quadrants')} must have at most 4 items`,
+    );
+    expect(
+      formatted({ ...base, quadrants: [{ label: 'Full', items: ['a', 'b', 'c', 'd', 'e'] }, ...quadrants.slice(1)] }),
+    ).toContain(`${at('.quadrants[0].items')} must have at most 4 items`);
     expect(formatted({ ...base, highlight: 4 })).toContain(`${at('.highlight')} must be at most 3`);
     expect(formatted({ ...base, highlight: -1 })).toContain(`${at('.highlight')} must be at least 0`);
     expect(formatted({ ...base, highlight: 1.5 })).toContain(`${at('.highlight')} must be an integer`);
@@ -258,7 +387,12 @@ describe('slideQuadrant', () => {
   it('places each quadrant on both axes in text, and keeps the two-by-two as a Markdown table', () => {
     const node = { ...base, highlight: 1 };
     expect(text.render(alone(node), { heading: false })).toBe(
-      ['Quick wins (Easy · Major): dark mode, saved carts', '→ Big bets (Hard · Major): same-day', 'Fill-ins (Easy · Minor): new icons, sitemap', 'Money pits (Hard · Minor): own fleet'].join('\n'),
+      [
+        'Quick wins (Easy · Major): dark mode, saved carts',
+        '→ Big bets (Hard · Major): same-day',
+        'Fill-ins (Easy · Minor): new icons, sitemap',
+        'Money pits (Hard · Minor): own fleet',
+      ].join('\n'),
     );
     expect(markdown.render(alone(node), { heading: false }).trim()).toBe(
       [
@@ -277,7 +411,10 @@ describe('slideQuadrant', () => {
     expect(body).toContain('sl-quadrant-cell sl-quadrant-highlight"><div class="sl-quadrant-label">Fill-ins');
     expect(body.match(/sl-quadrant-highlight/g)).toHaveLength(1);
     expect(body).toContain('sl-quadrant sl-quadrant-l');
-    const crowded = { ...base, quadrants: [{ label: 'Full', items: ['saved payment methods', 'address autocomplete'] }, ...quadrants.slice(1)] };
+    const crowded = {
+      ...base,
+      quadrants: [{ label: 'Full', items: ['saved payment methods', 'address autocomplete'] }, ...quadrants.slice(1)],
+    };
     expect(drawn(crowded)).toContain('sl-quadrant sl-quadrant-m');
     expect(drawn({ ...crowded, size: 's' })).toContain('sl-quadrant sl-quadrant-s');
   });

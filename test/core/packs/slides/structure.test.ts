@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildCompositionJsonSchema, formatValidationError, type PrimitiveNode, type RenderScope } from '../../../../src/index.ts';
+import {
+  buildCompositionJsonSchema,
+  formatValidationError,
+  type PrimitiveNode,
+  type RenderScope,
+} from '../../../../src/index.ts';
 import { slideAgenda } from '../../../../src/core/packs/slides/primitives/slide-agenda.ts';
 import { slideClosing } from '../../../../src/core/packs/slides/primitives/slide-closing.ts';
 import { slideQuote } from '../../../../src/core/packs/slides/primitives/slide-quote.ts';
@@ -38,17 +43,26 @@ describe('slideStatement', () => {
 
   it('reports a missing text, an unknown key, an over-long text and an unknown size', () => {
     expect(formatted(preview({ type: 'slideStatement' }))).toContain(`${AT}.text (in slideStatement) is required`);
-    expect(formatted(preview({ ...fixture('slide-statement'), tone: 'primary' }))).toContain(`${AT} (in slideStatement) has unrecognized key(s): tone; its fields are text, size`);
-    expect(formatted(preview({ type: 'slideStatement', text: 'x'.repeat(151) }))).toContain(`${AT}.text (in slideStatement) must be at most 150 characters`);
+    expect(formatted(preview({ ...fixture('slide-statement'), tone: 'primary' }))).toContain(
+      `${AT} (in slideStatement) has unrecognized key(s): tone; its fields are text, size`,
+    );
+    expect(formatted(preview({ type: 'slideStatement', text: 'x'.repeat(151) }))).toContain(
+      `${AT}.text (in slideStatement) must be at most 150 characters`,
+    );
     expect(formatted(preview({ type: 'slideStatement', text: 'x'.repeat(150) }))).toEqual([]);
-    expect(formatted(preview({ ...fixture('slide-statement'), size: 'xl' }))).toEqual([`${AT}.size (in slideStatement) must be one of: l, m, s; did you mean "l"?`]);
+    expect(formatted(preview({ ...fixture('slide-statement'), size: 'xl' }))).toEqual([
+      `${AT}.size (in slideStatement) must be one of: l, m, s; did you mean "l"?`,
+    ]);
   });
 
   it('renders text, Markdown and a Slack header', () => {
     const node = fixture('slide-statement');
     expect(text.renderNode(node)).toBe('A refund is a promise, not a transaction.');
     expect(markdown.renderNode(node)).toBe('# A refund is **a promise**, not a transaction.');
-    expect(slideStatement.renderers.slack!(node as never, leafEnv)).toEqual({ type: 'header', text: { type: 'plain_text', text: 'A refund is a promise, not a transaction.', emoji: true } });
+    expect(slideStatement.renderers.slack!(node as never, leafEnv)).toEqual({
+      type: 'header',
+      text: { type: 'plain_text', text: 'A refund is a promise, not a transaction.', emoji: true },
+    });
   });
 
   it('steps its type down as the sentence grows, unless the size is given', () => {
@@ -68,30 +82,51 @@ describe('slideQuote', () => {
   it('reports a missing source, an unknown key, an over-long text and an empty context', () => {
     const { source: _source, ...withoutSource } = fixture('slide-quote');
     expect(formatted(preview(withoutSource))).toContain(`${AT}.source (in slideQuote) is required`);
-    expect(formatted(preview({ ...fixture('slide-quote'), author: 'Priya' }))).toContain(`${AT} (in slideQuote) has unrecognized key(s): author; its fields are text, source, context, size`);
-    expect(formatted(preview({ ...fixture('slide-quote'), text: 'x'.repeat(301) }))).toContain(`${AT}.text (in slideQuote) must be at most 300 characters`);
+    expect(formatted(preview({ ...fixture('slide-quote'), author: 'Priya' }))).toContain(
+      `${AT} (in slideQuote) has unrecognized key(s): author; its fields are text, source, context, size`,
+    );
+    expect(formatted(preview({ ...fixture('slide-quote'), text: 'x'.repeat(301) }))).toContain(
+      `${AT}.text (in slideQuote) must be at most 300 characters`,
+    );
     expect(formatted(preview({ ...fixture('slide-quote'), text: 'x'.repeat(300) }))).toEqual([]);
-    expect(formatted(preview({ ...fixture('slide-quote'), context: '' }))).toContain(`${AT}.context (in slideQuote) must not be empty`);
+    expect(formatted(preview({ ...fixture('slide-quote'), context: '' }))).toContain(
+      `${AT}.context (in slideQuote) must not be empty`,
+    );
   });
 
   it('adds the quote marks on every surface', () => {
     const node = fixture('slide-quote');
-    expect(text.renderNode(node)).toBe('“I stopped checking my bank app once the refund email said which day it would land.”\n\nPriya N. · Customer interview, March');
-    expect(markdown.renderNode(node)).toBe('> “I stopped checking my bank app once the refund email said **which day** it would land.”\n>\n> **Priya N.** · _Customer interview, March_');
+    expect(text.renderNode(node)).toBe(
+      '“I stopped checking my bank app once the refund email said which day it would land.”\n\nPriya N. · Customer interview, March',
+    );
+    expect(markdown.renderNode(node)).toBe(
+      '> “I stopped checking my bank app once the refund email said **which day** it would land.”\n>\n> **Priya N.** · _Customer interview, March_',
+    );
     expect(slideQuote.renderers.slack!(node as never, leafEnv)).toEqual([
-      { type: 'section', text: { type: 'mrkdwn', text: '>“I stopped checking my bank app once the refund email said *which day* it would land.”' } },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: '>“I stopped checking my bank app once the refund email said *which day* it would land.”',
+        },
+      },
       { type: 'context', elements: [{ type: 'mrkdwn', text: '*Priya N.* · Customer interview, March' }] },
     ]);
     expect(markup(node)).toContain('<span class="sl-quote-mark">“</span>I stopped');
   });
 
   it('quotes every line in Slack and keeps authored angle brackets as text', () => {
-    const blocks = slideQuote.renderers.slack!({ type: 'slideQuote', text: 'One <!channel>\nTwo', source: 'Sam' } as never, leafEnv) as { text?: { text: string } }[];
+    const blocks = slideQuote.renderers.slack!(
+      { type: 'slideQuote', text: 'One <!channel>\nTwo', source: 'Sam' } as never,
+      leafEnv,
+    ) as { text?: { text: string } }[];
     expect(blocks[0]!.text!.text).toBe('>“One &lt;!channel&gt;\n>Two”');
   });
 
   it('steps its type down as the quote grows', () => {
-    expect(markup({ type: 'slideQuote', text: 'Make the slow path obvious.', source: 'Notes' })).toContain('sl-quote-l');
+    expect(markup({ type: 'slideQuote', text: 'Make the slow path obvious.', source: 'Notes' })).toContain(
+      'sl-quote-l',
+    );
     expect(markup({ type: 'slideQuote', text: 'x '.repeat(80), source: 'Notes' })).toContain('sl-quote-m');
     expect(markup({ type: 'slideQuote', text: 'x '.repeat(140), source: 'Notes' })).toContain('sl-quote-s');
   });
@@ -110,11 +145,19 @@ describe('slideTitle', () => {
       `${TITLE_AT} (in slideTitle) has unrecognized key(s): subtitle; its fields are eyebrow, title, tagline, definition, aside, size`,
     );
     const definition = { ...fixture('slide-title').definition, example: 'x' };
-    expect(formatted(preview({ ...fixture('slide-title'), definition }))).toContain(`${TITLE_AT}.definition (in slideTitle) has unrecognized key(s): example`);
-    expect(formatted(preview({ ...fixture('slide-title'), definition: { term: 'crate n.' } }))).toContain(`${TITLE_AT}.definition.text (in slideTitle) is required`);
+    expect(formatted(preview({ ...fixture('slide-title'), definition }))).toContain(
+      `${TITLE_AT}.definition (in slideTitle) has unrecognized key(s): example`,
+    );
+    expect(formatted(preview({ ...fixture('slide-title'), definition: { term: 'crate n.' } }))).toContain(
+      `${TITLE_AT}.definition.text (in slideTitle) is required`,
+    );
     const aside = { type: 'slideBulletList', items: Array.from({ length: 7 }, (_, i) => `Point ${i}`) };
-    expect(formatted(preview({ ...fixture('slide-title'), aside }))).toContain(`${TITLE_AT}.aside.items (in slideBulletList) must have at most 6 items`);
-    expect(formatted(preview({ ...fixture('slide-title'), eyebrow: 'x'.repeat(232) }))).toContain(`${TITLE_AT}.eyebrow (in slideTitle) must be at most 231 characters`);
+    expect(formatted(preview({ ...fixture('slide-title'), aside }))).toContain(
+      `${TITLE_AT}.aside.items (in slideBulletList) must have at most 6 items`,
+    );
+    expect(formatted(preview({ ...fixture('slide-title'), eyebrow: 'x'.repeat(232) }))).toContain(
+      `${TITLE_AT}.eyebrow (in slideTitle) must be at most 231 characters`,
+    );
   });
 
   it('renders text and Markdown, with its aside after it', () => {
@@ -151,7 +194,9 @@ describe('slideTitle', () => {
     expect(text.renderNode({ type: 'slideTitle', title: 'Northwind' })).toBe('Northwind');
     expect(markup({ type: 'slideTitle', title: 'Northwind' })).not.toContain('sl-title-split');
     expect(markup(fixture('slide-title'))).toContain('sl-title sl-title-l sl-title-split');
-    expect(markup({ type: 'slideTitle', title: 'Marketplace', aside: fixture('slide-title').aside })).toContain('sl-title-s');
+    expect(markup({ type: 'slideTitle', title: 'Marketplace', aside: fixture('slide-title').aside })).toContain(
+      'sl-title-s',
+    );
     expect(markup({ type: 'slideTitle', title: 'Crate', size: 'm' })).toContain('sl-title-m');
   });
 });
@@ -166,39 +211,63 @@ describe('slideSection', () => {
   });
 
   it('needs exactly one href per contents item', () => {
-    expect(formatted(preview({ ...node, hrefs: hrefs.slice(0, 2) }))).toContain(`${AT}.hrefs (in slideSection) must have exactly one href per contents item (3)`);
-    expect(formatted(preview({ ...node, hrefs: [...hrefs, '#extra'] }))).toContain(`${AT}.hrefs (in slideSection) must have exactly one href per contents item (3)`);
+    expect(formatted(preview({ ...node, hrefs: hrefs.slice(0, 2) }))).toContain(
+      `${AT}.hrefs (in slideSection) must have exactly one href per contents item (3)`,
+    );
+    expect(formatted(preview({ ...node, hrefs: [...hrefs, '#extra'] }))).toContain(
+      `${AT}.hrefs (in slideSection) must have exactly one href per contents item (3)`,
+    );
   });
 
   it('reports a missing number, an unknown key, too many contents and an unsafe href', () => {
     const { number: _number, ...withoutNumber } = node;
     expect(formatted(preview(withoutNumber))).toContain(`${AT}.number (in slideSection) is required`);
-    expect(formatted(preview({ ...node, subtitle: 'x' }))).toContain(`${AT} (in slideSection) has unrecognized key(s): subtitle; its fields are number, title, contents, hrefs, size`);
-    expect(formatted(preview({ ...node, contents: Array.from({ length: 9 }, (_, i) => `Slide ${i}`) }))).toContain(`${AT}.contents (in slideSection) must have at most 8 items`);
-    expect(formatted(preview({ ...node, contents: [] }))).toContain(`${AT}.contents (in slideSection) must not be empty`);
+    expect(formatted(preview({ ...node, subtitle: 'x' }))).toContain(
+      `${AT} (in slideSection) has unrecognized key(s): subtitle; its fields are number, title, contents, hrefs, size`,
+    );
+    expect(formatted(preview({ ...node, contents: Array.from({ length: 9 }, (_, i) => `Slide ${i}`) }))).toContain(
+      `${AT}.contents (in slideSection) must have at most 8 items`,
+    );
+    expect(formatted(preview({ ...node, contents: [] }))).toContain(
+      `${AT}.contents (in slideSection) must not be empty`,
+    );
     expect(formatted(preview({ ...node, hrefs: ['javascript:alert(1)', '#a', '#b'] }))).toContain(
       `${AT}.hrefs[0] (in slideSection) must be an https, http, or mailto URL, or a relative path`,
     );
   });
 
   it('restates the href rule where the JSON Schema keeps it', () => {
-    expect(JSON.stringify(buildCompositionJsonSchema(slidesRuntime.primitives))).toContain('exactly one href per contents item');
+    expect(JSON.stringify(buildCompositionJsonSchema(slidesRuntime.primitives))).toContain(
+      'exactly one href per contents item',
+    );
   });
 
   it('renders text, Markdown and Slack, linking contents when it has hrefs', () => {
-    expect(text.renderNode(node)).toBe('02 Settlement\n\n• Refunds settle in two days, not five\n• The ledger writes before the fraud check\n• Three batch windows are gone');
+    expect(text.renderNode(node)).toBe(
+      '02 Settlement\n\n• Refunds settle in two days, not five\n• The ledger writes before the fraud check\n• Three batch windows are gone',
+    );
     expect(text.renderNode({ ...node, hrefs })).toContain('• Refunds settle in two days, not five → #settle');
-    expect(markdown.renderNode(node)).toBe('# 02 Settlement\n\n- Refunds settle in two days, not five\n- The ledger writes before the fraud check\n- Three batch windows are gone');
+    expect(markdown.renderNode(node)).toBe(
+      '# 02 Settlement\n\n- Refunds settle in two days, not five\n- The ledger writes before the fraud check\n- Three batch windows are gone',
+    );
     expect(markdown.renderNode({ ...node, hrefs })).toContain('- [Refunds settle in two days, not five](#settle)');
     const linked = { ...node, hrefs: ['https://example.com/a', '#b', '#c'] };
     expect(slideSection.renderers.slack!(linked as never, leafEnv)).toEqual([
       { type: 'header', text: { type: 'plain_text', text: '02 Settlement', emoji: true } },
-      { type: 'section', text: { type: 'mrkdwn', text: '• <https://example.com/a|Refunds settle in two days, not five>\n• The ledger writes before the fraud check\n• Three batch windows are gone' } },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: '• <https://example.com/a|Refunds settle in two days, not five>\n• The ledger writes before the fraud check\n• Three batch windows are gone',
+        },
+      },
     ]);
   });
 
   it('links contents on HTML only, and sizes down for many contents or a long number', () => {
-    expect(markup({ ...node, hrefs })).toContain('<a class="sl-section-link" href="#settle">Refunds settle in two days, not five');
+    expect(markup({ ...node, hrefs })).toContain(
+      '<a class="sl-section-link" href="#settle">Refunds settle in two days, not five',
+    );
     expect(snapshot!.render(preview({ ...node, hrefs })).html).not.toContain('<a ');
     expect(markup(node)).toContain('sl-section sl-section-l');
     expect(markup({ ...node, contents: Array.from({ length: 8 }, (_, i) => `Slide ${i}`) })).toContain('sl-section-m');
@@ -216,7 +285,9 @@ describe('slideAgenda', () => {
   it('allows at most one current section', () => {
     const twice = structuredClone(node);
     twice.sections[4].current = true;
-    expect(formatted(preview(twice))).toEqual([`${AT}.sections[4].current (in slideAgenda) must be the only current section; sections[2] is already current`]);
+    expect(formatted(preview(twice))).toEqual([
+      `${AT}.sections[4].current (in slideAgenda) must be the only current section; sections[2] is already current`,
+    ]);
     const none = structuredClone(node);
     delete none.sections[2].current;
     expect(formatted(preview(none))).toEqual([]);
@@ -226,9 +297,13 @@ describe('slideAgenda', () => {
   });
 
   it('reports too few or too many sections, unknown nested keys, a missing title and a non-boolean current', () => {
-    expect(formatted(preview({ ...node, sections: node.sections.slice(0, 1) }))).toContain(`${AT}.sections (in slideAgenda) must have at least 2 items`);
+    expect(formatted(preview({ ...node, sections: node.sections.slice(0, 1) }))).toContain(
+      `${AT}.sections (in slideAgenda) must have at least 2 items`,
+    );
     const nine = Array.from({ length: 9 }, (_, i) => ({ number: `0${i}`, title: 'Part' }));
-    expect(formatted(preview({ ...node, sections: nine }))).toContain(`${AT}.sections (in slideAgenda) must have at most 8 items`);
+    expect(formatted(preview({ ...node, sections: nine }))).toContain(
+      `${AT}.sections (in slideAgenda) must have at most 8 items`,
+    );
     const extra = structuredClone(node);
     extra.sections[0].done = true;
     expect(formatted(preview(extra))).toContain(`${AT}.sections[0] (in slideAgenda) has unrecognized key(s): done`);
@@ -238,12 +313,20 @@ describe('slideAgenda', () => {
     const yes = structuredClone(node);
     yes.sections[0].current = 'yes';
     expect(formatted(preview(yes))).toContain(`${AT}.sections[0].current (in slideAgenda) must be a boolean`);
-    expect(formatted(preview({ ...node, sections: node.sections, highlight: 1 }))).toContain(`${AT} (in slideAgenda) has unrecognized key(s): highlight; its fields are sections, size`);
+    expect(formatted(preview({ ...node, sections: node.sections, highlight: 1 }))).toContain(
+      `${AT} (in slideAgenda) has unrecognized key(s): highlight; its fields are sections, size`,
+    );
   });
 
   it('renders text and Markdown with the “you are here” label, and has no Slack renderer of its own', () => {
     expect(text.renderNode(node)).toBe(
-      ['01 Why returns cost us · 3 slides', '02 What customers told us · 4 slides', '03 The new returns flow · You are here', '04 Rolling it out · 3 slides', '05 Questions · 2 slides'].join('\n'),
+      [
+        '01 Why returns cost us · 3 slides',
+        '02 What customers told us · 4 slides',
+        '03 The new returns flow · You are here',
+        '04 Rolling it out · 3 slides',
+        '05 Questions · 2 slides',
+      ].join('\n'),
     );
     expect(markdown.renderNode(node)).toBe(
       '- 01 Why returns cost us · 3 slides\n- 02 What customers told us · 4 slides\n- 03 **The new returns flow** · _You are here_\n- 04 Rolling it out · 3 slides\n- 05 Questions · 2 slides',
@@ -273,18 +356,32 @@ describe('slideClosing', () => {
 
   it('reports link and path limits, unsafe hrefs, nested unknown keys and missing fields', () => {
     const link = node.links[0];
-    expect(formatted(preview({ ...node, links: [link, link, link, link, link] }))).toContain(`${AT}.links (in slideClosing) must have at most 4 items`);
+    expect(formatted(preview({ ...node, links: [link, link, link, link, link] }))).toContain(
+      `${AT}.links (in slideClosing) must have at most 4 items`,
+    );
     expect(formatted(preview({ ...node, links: [] }))).toContain(`${AT}.links (in slideClosing) must not be empty`);
     expect(formatted(preview({ ...node, paths: [] }))).toContain(`${AT}.paths (in slideClosing) must not be empty`);
-    expect(formatted(preview({ ...node, paths: Array.from({ length: 6 }, () => node.paths[0]) }))).toContain(`${AT}.paths (in slideClosing) must have at most 5 items`);
+    expect(formatted(preview({ ...node, paths: Array.from({ length: 6 }, () => node.paths[0]) }))).toContain(
+      `${AT}.paths (in slideClosing) must have at most 5 items`,
+    );
     expect(formatted(preview({ ...node, links: [{ ...link, href: 'javascript:alert(1)' }] }))).toContain(
       `${AT}.links[0].href (in slideClosing) must be an https, http, or mailto URL, or a relative path`,
     );
-    expect(formatted(preview({ ...node, links: [{ ...link, href: `https://example.com/${'a'.repeat(2000)}` }] }))).toContain(`${AT}.links[0].href (in slideClosing) must be at most 2000 characters`);
-    expect(formatted(preview({ ...node, links: [{ ...link, url: 'x' }] }))).toContain(`${AT}.links[0] (in slideClosing) has unrecognized key(s): url`);
-    expect(formatted(preview({ ...node, links: [{ label: 'Docs', href: link.href }] }))).toContain(`${AT}.links[0].text (in slideClosing) is required`);
-    expect(formatted(preview({ ...node, paths: [{ title: 'Go' }] }))).toContain(`${AT}.paths[0].body (in slideClosing) is required`);
-    expect(formatted(preview({ ...node, footer: 'x' }))).toContain(`${AT} (in slideClosing) has unrecognized key(s): footer; its fields are title, links, paths, size`);
+    expect(
+      formatted(preview({ ...node, links: [{ ...link, href: `https://example.com/${'a'.repeat(2000)}` }] })),
+    ).toContain(`${AT}.links[0].href (in slideClosing) must be at most 2000 characters`);
+    expect(formatted(preview({ ...node, links: [{ ...link, url: 'x' }] }))).toContain(
+      `${AT}.links[0] (in slideClosing) has unrecognized key(s): url`,
+    );
+    expect(formatted(preview({ ...node, links: [{ label: 'Docs', href: link.href }] }))).toContain(
+      `${AT}.links[0].text (in slideClosing) is required`,
+    );
+    expect(formatted(preview({ ...node, paths: [{ title: 'Go' }] }))).toContain(
+      `${AT}.paths[0].body (in slideClosing) is required`,
+    );
+    expect(formatted(preview({ ...node, footer: 'x' }))).toContain(
+      `${AT} (in slideClosing) has unrecognized key(s): footer; its fields are title, links, paths, size`,
+    );
   });
 
   it('renders text, Markdown and Slack', () => {
@@ -295,19 +392,32 @@ describe('slideClosing', () => {
         '→ Issue a refund: The refunds guide, then POST /refunds\n→ Reconcile a day: The settlement report and its columns\n→ Handle a dispute: The chargeback flow and its deadlines\n→ Go on call: The runbook and the escalation list',
       ].join('\n\n'),
     );
-    expect(markdown.renderNode(node)).toContain('# Start here\n\n- **Docs** · [example.com/ledger/docs](https://example.com/ledger/docs)\n');
+    expect(markdown.renderNode(node)).toContain(
+      '# Start here\n\n- **Docs** · [example.com/ledger/docs](https://example.com/ledger/docs)\n',
+    );
     expect(markdown.renderNode(node)).toContain('**Issue a refund**: The refunds guide, then `POST /refunds`');
-    const blocks = slideClosing.renderers.slack!(node as never, leafEnv) as { type: string; fields?: unknown[]; text?: { text: string } }[];
+    const blocks = slideClosing.renderers.slack!(node as never, leafEnv) as {
+      type: string;
+      fields?: unknown[];
+      text?: { text: string };
+    }[];
     expect(blocks.map((block) => block.type)).toEqual(['header', 'section', 'section']);
-    expect(blocks[1]!.text!.text).toBe('*Docs* · <https://example.com/ledger/docs|example.com/ledger/docs>\n*Runbook* · <https://example.com/ledger/runbook|example.com/ledger/runbook>');
+    expect(blocks[1]!.text!.text).toBe(
+      '*Docs* · <https://example.com/ledger/docs|example.com/ledger/docs>\n*Runbook* · <https://example.com/ledger/runbook|example.com/ledger/runbook>',
+    );
     expect(blocks[2]!.fields).toHaveLength(4);
-    expect(blocks[2]!.fields![0]).toEqual({ type: 'mrkdwn', text: '*→ Issue a refund*\nThe refunds guide, then `POST /refunds`' });
+    expect(blocks[2]!.fields![0]).toEqual({
+      type: 'mrkdwn',
+      text: '*→ Issue a refund*\nThe refunds guide, then `POST /refunds`',
+    });
   });
 
   it('checks each href again when drawing: a blocked one keeps its label and text', () => {
     const unsafe = { ...node, links: [{ label: 'Docs', href: 'javascript:alert(1)', text: 'example.com/docs' }] };
     const drawn = slideClosing.renderers.html(unsafe as never, { ...leafEnv, surface: 'react' })!.toString();
-    expect(drawn).toContain('<a class="sl-closing-link" href="#"><span class="sl-closing-label">Docs</span><span class="sl-closing-url">example.com/docs</span></a>');
+    expect(drawn).toContain(
+      '<a class="sl-closing-link" href="#"><span class="sl-closing-label">Docs</span><span class="sl-closing-url">example.com/docs</span></a>',
+    );
     expect(drawn).not.toContain('javascript');
     const blocks = slideClosing.renderers.slack!(unsafe as never, leafEnv) as { text?: { text: string } }[];
     expect(blocks[1]!.text!.text).toBe('*Docs* · example.com/docs');
@@ -334,19 +444,28 @@ describe('slideSource', () => {
 
   it('reports a missing or empty text and an unknown key', () => {
     expect(formatted(preview({ type: 'slideSource' }))).toContain(`${AT}.text (in slideSource) is required`);
-    expect(formatted(preview({ type: 'slideSource', text: '' }))).toContain(`${AT}.text (in slideSource) must not be empty`);
-    expect(formatted(preview({ ...node, href: 'https://example.com' }))).toContain(`${AT} (in slideSource) has unrecognized key(s): href; its fields are text`);
+    expect(formatted(preview({ type: 'slideSource', text: '' }))).toContain(
+      `${AT}.text (in slideSource) must not be empty`,
+    );
+    expect(formatted(preview({ ...node, href: 'https://example.com' }))).toContain(
+      `${AT} (in slideSource) has unrecognized key(s): href; its fields are text`,
+    );
   });
 
   it('prefixes “Source ·” on every surface', () => {
     expect(text.renderNode(node)).toBe('Source · Support tickets tagged “refund”, January to June');
     expect(markdown.renderNode(node)).toBe('_Source · Support tickets tagged “refund”, January to June_');
-    expect(slideSource.renderers.slack!(node as never, leafEnv)).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: 'Source · Support tickets tagged “refund”, January to June' }] });
+    expect(slideSource.renderers.slack!(node as never, leafEnv)).toEqual({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: 'Source · Support tickets tagged “refund”, January to June' }],
+    });
     expect(markup(node)).toContain('<span class="sl-source-prefix">Source ·</span> Support tickets');
   });
 
   it('states that it must close the frame body, where a model reads it', () => {
     expect(slideSource.catalog.useWhen.join(' ')).toContain('last node of the frame’s body');
-    expect(JSON.stringify(buildCompositionJsonSchema(slidesRuntime.primitives))).toContain('A slideSource must be the last node of the frame’s body.');
+    expect(JSON.stringify(buildCompositionJsonSchema(slidesRuntime.primitives))).toContain(
+      'A slideSource must be the last node of the frame’s body.',
+    );
   });
 });

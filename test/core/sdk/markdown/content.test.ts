@@ -13,7 +13,10 @@ describe('md builders', () => {
     expect(md.text('x')).toEqual({ type: 'text', value: 'x' });
     expect(md.strong('a', md.code('b'))).toEqual({
       type: 'strong',
-      children: [{ type: 'text', value: 'a' }, { type: 'code', value: 'b' }],
+      children: [
+        { type: 'text', value: 'a' },
+        { type: 'code', value: 'b' },
+      ],
     });
     expect(md.emphasis('e')).toEqual({ type: 'emphasis', children: [{ type: 'text', value: 'e' }] });
     expect(md.code('c')).toEqual({ type: 'code', value: 'c' });
@@ -77,7 +80,12 @@ describe('md builders', () => {
         [{ type: 'paragraph', children: [{ type: 'text', value: 'one' }] }],
         [
           { type: 'paragraph', children: [{ type: 'text', value: 'Fruit' }] },
-          { type: 'list', ordered: false, start: 1, items: [[{ type: 'paragraph', children: [{ type: 'text', value: 'apple' }] }]] },
+          {
+            type: 'list',
+            ordered: false,
+            start: 1,
+            items: [[{ type: 'paragraph', children: [{ type: 'text', value: 'apple' }] }]],
+          },
         ],
         [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: 'bold' }] }] }],
         [{ type: 'codeBlock', value: 'x' }],
@@ -87,7 +95,13 @@ describe('md builders', () => {
 
   it('groups consecutive inline children of a block position into one paragraph', () => {
     expect(toBlocks(['a', md.strong('b'), md.rule(), 'c'])).toEqual([
-      { type: 'paragraph', children: [{ type: 'text', value: 'a' }, { type: 'strong', children: [{ type: 'text', value: 'b' }] }] },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', value: 'a' },
+          { type: 'strong', children: [{ type: 'text', value: 'b' }] },
+        ],
+      },
       { type: 'rule' },
       { type: 'paragraph', children: [{ type: 'text', value: 'c' }] },
     ]);
@@ -127,7 +141,10 @@ describe('MarkdownContent', () => {
 
   it('md.raw reads a string as literal paragraphs with hard breaks', () => {
     expect(md.raw('one\ntwo\r\n\r\n  \n**three**')).toEqual([
-      { type: 'paragraph', children: [{ type: 'text', value: 'one' }, { type: 'break' }, { type: 'text', value: 'two' }] },
+      {
+        type: 'paragraph',
+        children: [{ type: 'text', value: 'one' }, { type: 'break' }, { type: 'text', value: 'two' }],
+      },
       { type: 'paragraph', children: [{ type: 'text', value: '**three**' }] },
     ]);
     expect(md.raw('')).toEqual([]);
@@ -167,7 +184,13 @@ describe('inlineMarks', () => {
       { type: 'text', value: 'Run ' },
       { type: 'code', value: 'npm **test**' },
       { type: 'text', value: ' ' },
-      { type: 'strong', children: [{ type: 'text', value: 'now ' }, { type: 'code', value: 'x' }] },
+      {
+        type: 'strong',
+        children: [
+          { type: 'text', value: 'now ' },
+          { type: 'code', value: 'x' },
+        ],
+      },
       { type: 'text', value: ' ok' },
     ]);
   });

@@ -114,9 +114,7 @@ describe('serializeMarkdown: blocks', () => {
   });
 
   it('pads ragged tables and prints an empty header row when there is none', () => {
-    expect(serializeMarkdown([md.table(['A'], [['1', '2'], []])])).toBe(
-      '| A |  |\n| --- | --- |\n| 1 | 2 |\n|  |  |',
-    );
+    expect(serializeMarkdown([md.table(['A'], [['1', '2'], []])])).toBe('| A |  |\n| --- | --- |\n| 1 | 2 |\n|  |  |');
     expect(serializeMarkdown([md.table([], [['x', 'y']])])).toBe('|  |  |\n| --- | --- |\n| x | y |');
     expect(serializeMarkdown([md.table([], [])])).toBe('');
   });
@@ -342,10 +340,18 @@ describe('serializeMarkdown: hostile text property', () => {
       const outputs: { kind: string; out: string; links: number }[] = [];
       const safeLink = serializeMarkdown([md.paragraph(value, md.link('https://example.com/x', value), value)]);
       outputs.push({ kind: 'link label', out: safeLink, links: 1 });
-      outputs.push({ kind: 'blocked link', out: serializeMarkdown([md.paragraph(md.link('javascript:alert(1)', value))]), links: 0 });
+      outputs.push({
+        kind: 'blocked link',
+        out: serializeMarkdown([md.paragraph(md.link('javascript:alert(1)', value))]),
+        links: 0,
+      });
       outputs.push({ kind: 'paragraph', out: serializeMarkdown([md.paragraph(value, md.break(), value)]), links: 0 });
       outputs.push({ kind: 'table cell', out: serializeMarkdown([md.table([value], [[value, value]])]), links: 0 });
-      outputs.push({ kind: 'list item', out: serializeMarkdown([md.list([value, [value, md.list([value])]])]), links: 0 });
+      outputs.push({
+        kind: 'list item',
+        out: serializeMarkdown([md.list([value, [value, md.list([value])]])]),
+        links: 0,
+      });
       outputs.push({ kind: 'quote', out: serializeMarkdown([md.blockquote(value)]), links: 0 });
 
       for (const { kind, out, links } of outputs) {

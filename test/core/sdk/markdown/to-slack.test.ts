@@ -4,7 +4,8 @@ import { markdownToPlainText, markdownToSlackBlocks } from '../../../../src/core
 
 const section = (...elements: unknown[]) => ({ type: 'rich_text_section', elements });
 const richText = (...elements: unknown[]) => ({ type: 'rich_text', elements });
-const text = (value: string, style?: Record<string, true>) => (style ? { type: 'text', text: value, style } : { type: 'text', text: value });
+const text = (value: string, style?: Record<string, true>) =>
+  style ? { type: 'text', text: value, style } : { type: 'text', text: value };
 
 /** Every inline element of every rich_text block, for checks that do not care about shape. */
 function inlineElements(blocks: unknown[]): { type: string; text?: string; url?: string }[] {
@@ -84,7 +85,9 @@ describe('markdownToSlackBlocks: rich text', () => {
   it('caps list nesting at Slack’s deepest indent', () => {
     let list = md.list(['leaf']);
     for (let depth = 0; depth < 10; depth++) list = md.list([['level', list]]);
-    const indents = (markdownToSlackBlocks([list])[0]!.elements as { indent: number }[]).map((element) => element.indent);
+    const indents = (markdownToSlackBlocks([list])[0]!.elements as { indent: number }[]).map(
+      (element) => element.indent,
+    );
     expect(Math.max(...indents)).toBe(8);
   });
 
@@ -113,13 +116,27 @@ describe('markdownToSlackBlocks: rich text', () => {
       md.paragraph('c'),
     );
     expect(markdownToSlackBlocks(content)).toEqual([
-      richText(section(text('a')), { type: 'rich_text_list', style: 'bullet', indent: 0, elements: [section(text('b'))] }),
+      richText(section(text('a')), {
+        type: 'rich_text_list',
+        style: 'bullet',
+        indent: 0,
+        elements: [section(text('b'))],
+      }),
       {
         type: 'table',
         rows: [
-          [{ type: 'raw_text', text: 'H1' }, { type: 'raw_text', text: 'H2' }],
-          [{ type: 'raw_text', text: '1' }, { type: 'raw_text', text: '2' }],
-          [{ type: 'raw_text', text: '3' }, { type: 'raw_text', text: ' ' }],
+          [
+            { type: 'raw_text', text: 'H1' },
+            { type: 'raw_text', text: 'H2' },
+          ],
+          [
+            { type: 'raw_text', text: '1' },
+            { type: 'raw_text', text: '2' },
+          ],
+          [
+            { type: 'raw_text', text: '3' },
+            { type: 'raw_text', text: ' ' },
+          ],
         ],
       },
       { type: 'divider' },
@@ -129,7 +146,15 @@ describe('markdownToSlackBlocks: rich text', () => {
 
   it('leaves out the header row of a header-less table', () => {
     expect(markdownToSlackBlocks([md.table([], [['x', '']])])).toEqual([
-      { type: 'table', rows: [[{ type: 'raw_text', text: 'x' }, { type: 'raw_text', text: ' ' }]] },
+      {
+        type: 'table',
+        rows: [
+          [
+            { type: 'raw_text', text: 'x' },
+            { type: 'raw_text', text: ' ' },
+          ],
+        ],
+      },
     ]);
   });
 
@@ -172,20 +197,27 @@ describe('markdownToSlackBlocks: links and images', () => {
     ]);
   });
 
-  it.each(['/relative', 'page.html', 'javascript:alert(1)', 'JaVaScRiPt:alert(1)', '&#106;avascript:alert(1)', '//evil.com', 'data:text/html,x'])(
-    'prints only the label for a link to %j',
-    (href) => {
-      const blocks = markdownToSlackBlocks([md.paragraph('Go ', md.link(href, md.emphasis('here')))]);
-      expect(blocks).toEqual([richText(section(text('Go '), text('here', { italic: true })))]);
-    },
-  );
+  it.each([
+    '/relative',
+    'page.html',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    '&#106;avascript:alert(1)',
+    '//evil.com',
+    'data:text/html,x',
+  ])('prints only the label for a link to %j', (href) => {
+    const blocks = markdownToSlackBlocks([md.paragraph('Go ', md.link(href, md.emphasis('here')))]);
+    expect(blocks).toEqual([richText(section(text('Go '), text('here', { italic: true })))]);
+  });
 
   it('links an image only when its source is absolute https', () => {
     expect(markdownToSlackBlocks([md.paragraph(md.image('https://x.dev/a.png', 'A chart'))])).toEqual([
       richText(section({ type: 'link', url: 'https://x.dev/a.png', text: 'A chart' })),
     ]);
     for (const src of ['http://x.dev/a.png', 'data:image/png;base64,AAAA', '/a.png', 'javascript:alert(1)']) {
-      expect(markdownToSlackBlocks([md.paragraph(md.image(src, 'A chart'))])).toEqual([richText(section(text('A chart')))]);
+      expect(markdownToSlackBlocks([md.paragraph(md.image(src, 'A chart'))])).toEqual([
+        richText(section(text('A chart'))),
+      ]);
     }
     expect(markdownToSlackBlocks([md.paragraph(md.image('javascript:alert(1)', ''))])).toEqual([]);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clampSlackMrkdwn, clampSlackText, codePointPrefix, graphemePrefix } from '../../../../src/core/sdk/slack/clamp.ts';
+import {
+  clampSlackMrkdwn,
+  clampSlackText,
+  codePointPrefix,
+  graphemePrefix,
+} from '../../../../src/core/sdk/slack/clamp.ts';
 import { hasLoneSurrogate } from './limit-check.ts';
 
 const FAMILY = '👨\u200d👩\u200d👧'; // 8 UTF-16 units, one grapheme

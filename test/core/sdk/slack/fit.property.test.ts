@@ -6,12 +6,29 @@ import { mulberry32 } from '../../../support/random.ts';
 
 const generator = mulberry32;
 
-const PIECES = ['a', 'b', ' ', '  ', '\n', '<!channel>', '&', '&amp;', '<https://x.test|y>', '👍', '👨\u200d👩\u200d👧', '🇫🇷', 'e\u0301', '*', '_', '`'];
+const PIECES = [
+  'a',
+  'b',
+  ' ',
+  '  ',
+  '\n',
+  '<!channel>',
+  '&',
+  '&amp;',
+  '<https://x.test|y>',
+  '👍',
+  '👨\u200d👩\u200d👧',
+  '🇫🇷',
+  'e\u0301',
+  '*',
+  '_',
+  '`',
+];
 
 function makeRandom(seed: number) {
   const random = generator(seed);
   const int = (max: number): number => Math.floor(random() * (max + 1));
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const string = (cap = 12_000): string => {
     const roll = random();
     const target = Math.min(cap, roll < 0.5 ? int(40) : roll < 0.8 ? int(400) : roll < 0.95 ? int(4000) : int(12_000));
@@ -32,20 +49,31 @@ function makeRandom(seed: number) {
     if (kind === 0) return { type: 'button', action_id: `a${int(1e6)}`, text: text('plain_text') };
     if (kind === 1) {
       const options = Array.from({ length: int(random() < 0.15 ? 130 : 8) }, (_, i) => option(i));
-      return { type: 'static_select', action_id: 's', placeholder: text('plain_text'), options, ...(options[0] ? { initial_option: options[int(options.length - 1)] } : {}) };
+      return {
+        type: 'static_select',
+        action_id: 's',
+        placeholder: text('plain_text'),
+        options,
+        ...(options[0] ? { initial_option: options[int(options.length - 1)] } : {}),
+      };
     }
-    if (kind === 2) return { type: 'overflow', action_id: 'o', options: Array.from({ length: 1 + int(9) }, (_, i) => option(i)) };
+    if (kind === 2)
+      return { type: 'overflow', action_id: 'o', options: Array.from({ length: 1 + int(9) }, (_, i) => option(i)) };
     return { type: 'image', image_url: 'https://x.test/i.png', alt_text: string() };
   };
   const cell = () =>
     random() < 0.7
       ? { type: 'raw_text', text: string(300) }
-      : { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: string(300) }] }] };
+      : {
+          type: 'rich_text',
+          elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: string(300) }] }],
+        };
   const richElement = (): Record<string, unknown> => {
     const inline = () => (random() < 0.8 ? { type: 'text', text: string() } : { type: 'user', user_id: 'U1' });
     const kind = pick(['rich_text_section', 'rich_text_quote', 'rich_text_preformatted', 'rich_text_list'] as const);
     const section = () => ({ type: 'rich_text_section', elements: Array.from({ length: 1 + int(3) }, inline) });
-    if (kind === 'rich_text_list') return { type: kind, style: 'bullet', indent: int(20) - 5, elements: Array.from({ length: int(3) }, section) };
+    if (kind === 'rich_text_list')
+      return { type: kind, style: 'bullet', indent: int(20) - 5, elements: Array.from({ length: int(3) }, section) };
     return { type: kind, elements: Array.from({ length: 1 + int(3) }, inline) };
   };
   let refs = 0;
@@ -56,7 +84,12 @@ function makeRandom(seed: number) {
       case 1:
         return { type: 'section', fields: Array.from({ length: 1 + (random() < 0.6 ? 0 : int(14)) }, () => text()) };
       case 2:
-        return { type: 'context', elements: Array.from({ length: 1 + int(random() < 0.3 ? 14 : 3) }, () => (random() < 0.9 ? text() : element())) };
+        return {
+          type: 'context',
+          elements: Array.from({ length: 1 + int(random() < 0.3 ? 14 : 3) }, () =>
+            random() < 0.9 ? text() : element(),
+          ),
+        };
       case 3:
         return { type: 'header', text: text('plain_text') };
       case 4:
@@ -69,14 +102,23 @@ function makeRandom(seed: number) {
       case 6:
         return { type: 'actions', elements: Array.from({ length: 1 + int(random() < 0.2 ? 30 : 4) }, element) };
       case 7:
-        return { type: 'image', slack_file: { ref: `asset-${refs++}` }, alt_text: string(), ...(random() < 0.5 ? { title: text('plain_text') } : {}) };
+        return {
+          type: 'image',
+          slack_file: { ref: `asset-${refs++}` },
+          alt_text: string(),
+          ...(random() < 0.5 ? { title: text('plain_text') } : {}),
+        };
       default:
         return { type: 'divider' };
     }
   };
   const input = (): SlackFitInput => {
     const nodes = Array.from({ length: int(120) }, () => Array.from({ length: random() < 0.2 ? int(3) : 1 }, block));
-    const assets: SlackAssetRequest[] = Array.from({ length: refs }, (_, i) => ({ ref: `asset-${i}`, node: i, altText: `alt ${i}` }));
+    const assets: SlackAssetRequest[] = Array.from({ length: refs }, (_, i) => ({
+      ref: `asset-${i}`,
+      node: i,
+      altText: `alt ${i}`,
+    }));
     return {
       ...(random() < 0.7 ? { title: string() } : {}),
       ...(random() < 0.5 ? { subtitle: string() } : {}),

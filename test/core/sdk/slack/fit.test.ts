@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SlackAssetRequest, SlackBlock } from '../../../../src/core/sdk/slack/blocks.ts';
-import { SLACK_ELIDED_NOTE, SLACK_SPACER_TEXT, fitSlackMessage, type SlackFitInput } from '../../../../src/core/sdk/slack/fit.ts';
+import {
+  SLACK_ELIDED_NOTE,
+  SLACK_SPACER_TEXT,
+  fitSlackMessage,
+  type SlackFitInput,
+} from '../../../../src/core/sdk/slack/fit.ts';
 import { limitViolations } from './limit-check.ts';
 
 const SPACER = { type: 'section', text: { type: 'mrkdwn', text: SLACK_SPACER_TEXT } };
@@ -50,7 +55,12 @@ function tableOf(chars: number, label = 'x'): SlackBlock {
 
 describe('fitSlackMessage: title and subtitle', () => {
   it('renders the title as a header and the subtitle as an escaped context line', () => {
-    const message = fitSlackMessage({ title: '  Quarterly\n\treport  ', subtitle: '<!here> & <@U123>', nodes: [], text: 'Quarterly report' });
+    const message = fitSlackMessage({
+      title: '  Quarterly\n\treport  ',
+      subtitle: '<!here> & <@U123>',
+      nodes: [],
+      text: 'Quarterly report',
+    });
     expect(message).toEqual({
       text: 'Quarterly report',
       blocks: [
@@ -89,7 +99,10 @@ describe('fitSlackMessage: text limits', () => {
   });
 
   it('keeps at most 10 fields of at most 2000 characters', () => {
-    const fields = Array.from({ length: 12 }, (_, i) => ({ type: 'mrkdwn', text: String(i).repeat(2500).slice(0, 2500) }));
+    const fields = Array.from({ length: 12 }, (_, i) => ({
+      type: 'mrkdwn',
+      text: String(i).repeat(2500).slice(0, 2500),
+    }));
     const [block] = fitBlocks({ type: 'section', fields });
     const kept = block?.fields as { text: string }[];
     expect(kept).toHaveLength(10);
@@ -177,7 +190,10 @@ describe('fitSlackMessage: text limits', () => {
   });
 
   it('fits select options, groups, placeholders and initial options', () => {
-    const option = (i: number, text = `Option ${i}`): Record<string, unknown> => ({ text: { type: 'plain_text', text }, value: `v${i}` });
+    const option = (i: number, text = `Option ${i}`): Record<string, unknown> => ({
+      text: { type: 'plain_text', text },
+      value: `v${i}`,
+    });
     const long = 'o'.repeat(80);
     const [block] = fitBlocks(
       actions(
@@ -193,8 +209,18 @@ describe('fitSlackMessage: text limits', () => {
           action_id: 'g',
           option_groups: [{ label: { type: 'plain_text', text: 'l'.repeat(76) }, options: [option(1, long)] }],
         },
-        { type: 'overflow', action_id: 'o', options: Array.from({ length: 8 }, (_, i) => option(i)), initial_option: option(7) },
-        { type: 'multi_static_select', action_id: 'm', options: Array.from({ length: 101 }, (_, i) => option(i)), initial_options: [option(1), option(100)] },
+        {
+          type: 'overflow',
+          action_id: 'o',
+          options: Array.from({ length: 8 }, (_, i) => option(i)),
+          initial_option: option(7),
+        },
+        {
+          type: 'multi_static_select',
+          action_id: 'm',
+          options: Array.from({ length: 101 }, (_, i) => option(i)),
+          initial_options: [option(1), option(100)],
+        },
       ),
     );
     const [select, grouped, overflow, multi] = block?.elements as Record<string, unknown>[];
@@ -233,12 +259,23 @@ describe('fitSlackMessage: rich text', () => {
     const [block] = fitBlocks(
       richText({
         type: 'rich_text_quote',
-        elements: [{ type: 'text', text: a }, { type: 'user', user_id: 'U1' }, { type: 'text', text: b }],
+        elements: [
+          { type: 'text', text: a },
+          { type: 'user', user_id: 'U1' },
+          { type: 'text', text: b },
+        ],
       }),
     );
     expect(block).toEqual(
       richText(
-        { type: 'rich_text_quote', elements: [{ type: 'text', text: a }, { type: 'user', user_id: 'U1' }, { type: 'text', text: 'b'.repeat(1000) }] },
+        {
+          type: 'rich_text_quote',
+          elements: [
+            { type: 'text', text: a },
+            { type: 'user', user_id: 'U1' },
+            { type: 'text', text: 'b'.repeat(1000) },
+          ],
+        },
         { type: 'rich_text_quote', elements: [{ type: 'text', text: 'b'.repeat(1000) }] },
       ),
     );
@@ -266,7 +303,8 @@ describe('fitSlackMessage: rich text', () => {
   });
 
   it('clamps list indent into 0–8', () => {
-    const list = (indent: unknown): SlackBlock => richText({ type: 'rich_text_list', style: 'ordered', indent, elements: [] });
+    const list = (indent: unknown): SlackBlock =>
+      richText({ type: 'rich_text_list', style: 'ordered', indent, elements: [] });
     expect(fitBlocks(list(-3))).toEqual([list(0)]);
     expect(fitBlocks(list(3))).toEqual([list(3)]);
     expect(fitBlocks(list(Number.NaN))).toEqual([list(0)]);
@@ -308,7 +346,12 @@ describe('fitSlackMessage: table budget', () => {
   });
 
   it('counts rich text cells by the text of their elements', () => {
-    const richCell = { type: 'rich_text', elements: [richSection({ type: 'text', text: 'r'.repeat(5000) }, { type: 'link', url: 'https://x.test', text: 'link' })] };
+    const richCell = {
+      type: 'rich_text',
+      elements: [
+        richSection({ type: 'text', text: 'r'.repeat(5000) }, { type: 'link', url: 'https://x.test', text: 'link' }),
+      ],
+    };
     const withRich: SlackBlock = { type: 'table', rows: [[raw('H')], [richCell]] };
     const blocks = fitBlocks(withRich, tableOf(4996));
     // 1 + 5004 + 4996 = 10,001: the second table no longer fits.
@@ -321,7 +364,12 @@ describe('fitSlackMessage: table budget', () => {
     const big: SlackBlock = { type: 'table', rows: [[raw('Link')], [cell]] };
     const [, , degraded] = fitBlocks(tableOf(10_000), big);
     expect(degraded).toEqual(
-      richText(richSection({ type: 'text', text: 'Link: ', style: { bold: true } }, { type: 'link', url: 'https://x.test', text: 'docs' })),
+      richText(
+        richSection(
+          { type: 'text', text: 'Link: ', style: { bold: true } },
+          { type: 'link', url: 'https://x.test', text: 'docs' },
+        ),
+      ),
     );
   });
 
@@ -345,8 +393,18 @@ describe('fitSlackMessage: table budget', () => {
     const wide = table([Array.from({ length: 21 }, (_, i) => `H${i}`), Array.from({ length: 21 }, (_, i) => `c${i}`)]);
     const exactly = table(Array.from({ length: 100 }, (_, i) => (i === 0 ? ['N'] : [String(i)])));
     const blocks = fitBlocks(tall, wide, exactly, tableOf(9000));
-    expect(blocks.map((block) => block.type)).toEqual(['rich_text', 'section', 'rich_text', 'section', 'table', 'section', 'rich_text']);
-    const tallText = ((blocks[0]?.elements as { elements: { text: string }[] }[])[0]?.elements ?? []).map((e) => e.text).join('');
+    expect(blocks.map((block) => block.type)).toEqual([
+      'rich_text',
+      'section',
+      'rich_text',
+      'section',
+      'table',
+      'section',
+      'rich_text',
+    ]);
+    const tallText = ((blocks[0]?.elements as { elements: { text: string }[] }[])[0]?.elements ?? [])
+      .map((e) => e.text)
+      .join('');
     expect(tallText.startsWith('N: 1\n\nN: 2\n\n')).toBe(true);
     expect(tallText.endsWith('N: 100')).toBe(true);
   });
@@ -381,7 +439,13 @@ describe('fitSlackMessage: field coalescing', () => {
       withText,
       SPACER,
       withId,
-      { type: 'section', fields: [{ type: 'mrkdwn', text: 'c' }, { type: 'mrkdwn', text: 'd' }] },
+      {
+        type: 'section',
+        fields: [
+          { type: 'mrkdwn', text: 'c' },
+          { type: 'mrkdwn', text: 'd' },
+        ],
+      },
     ]);
   });
 });
@@ -389,7 +453,11 @@ describe('fitSlackMessage: field coalescing', () => {
 describe('fitSlackMessage: rhythm', () => {
   it('puts dividers before non-first headers and before actions', () => {
     const act = actions(button('Go'));
-    const message = fitSlackMessage({ title: 'T', nodes: [[section('A')], [header('H')], [section('B')], [act]], text: '' });
+    const message = fitSlackMessage({
+      title: 'T',
+      nodes: [[section('A')], [header('H')], [section('B')], [act]],
+      text: '',
+    });
     expect(message.blocks).toEqual([
       { type: 'header', text: { type: 'plain_text', text: 'T', emoji: true } },
       section('A'),
@@ -420,8 +488,16 @@ describe('fitSlackMessage: rhythm', () => {
   it('puts a spacer after content blocks, except last, before a divider, or between field-only sections', () => {
     const img = { type: 'image', image_url: 'https://x.test/a.png', alt_text: 'a' };
     const rich = richText(richSection({ type: 'text', text: 'r' }));
-    const fields2 = { type: 'section', fields: [{ type: 'mrkdwn', text: 'x' }, { type: 'mrkdwn', text: 'y' }] };
-    expect(fitBlocks(section('A'), img, context('C'), rich, fields2, fields2, tableOf(10), header('H'), section('Z'))).toEqual([
+    const fields2 = {
+      type: 'section',
+      fields: [
+        { type: 'mrkdwn', text: 'x' },
+        { type: 'mrkdwn', text: 'y' },
+      ],
+    };
+    expect(
+      fitBlocks(section('A'), img, context('C'), rich, fields2, fields2, tableOf(10), header('H'), section('Z')),
+    ).toEqual([
       section('A'),
       SPACER,
       img,
@@ -442,7 +518,13 @@ describe('fitSlackMessage: rhythm', () => {
 
   it('adds no spacer after a table followed by a divider, nor after non-content blocks', () => {
     const act = actions(button('Go'));
-    const video = { type: 'video', title: { type: 'plain_text', text: 'V' }, video_url: 'https://x.test/v', thumbnail_url: 'https://x.test/t.png', alt_text: 'v' };
+    const video = {
+      type: 'video',
+      title: { type: 'plain_text', text: 'V' },
+      video_url: 'https://x.test/v',
+      thumbnail_url: 'https://x.test/t.png',
+      alt_text: 'v',
+    };
     expect(fitBlocks(tableOf(10), act, section('A'), header('H'), video, section('B'))).toEqual([
       tableOf(10),
       DIVIDER,
@@ -511,7 +593,11 @@ describe('fitSlackMessage: fallback text and assets', () => {
   });
 
   it('keeps only asset requests whose ref survives, in order', () => {
-    const assets: SlackAssetRequest[] = ['asset-0', 'asset-1', 'asset-2', 'asset-3'].map((ref) => ({ ref, node: { ref }, altText: ref }));
+    const assets: SlackAssetRequest[] = ['asset-0', 'asset-1', 'asset-2', 'asset-3'].map((ref) => ({
+      ref,
+      node: { ref },
+      altText: ref,
+    }));
     const nodes: SlackBlock[][] = [
       [{ ...section('with accessory'), accessory: { type: 'image', slack_file: { ref: 'asset-2' }, alt_text: 'x' } }],
       [{ type: 'context', elements: [{ type: 'image', slack_file: { ref: 'asset-0' }, alt_text: 'y' }] }],
@@ -532,7 +618,13 @@ describe('fitSlackMessage: purity', () => {
       nodes: [
         [section('x'.repeat(5000)), ...Array.from({ length: 12 }, (_, i) => field(`f${i}`))],
         [tableOf(9000), tableOf(9000), table([['only', 'header']])],
-        [richText(richSection({ type: 'text', text: 'r'.repeat(7000) }), { type: 'rich_text_list', indent: 20, elements: [] })],
+        [
+          richText(richSection({ type: 'text', text: 'r'.repeat(7000) }), {
+            type: 'rich_text_list',
+            indent: 20,
+            elements: [],
+          }),
+        ],
         [actions(...Array.from({ length: 30 }, () => button('b'.repeat(100))))],
         [{ type: 'context', elements: Array.from({ length: 12 }, () => ({ type: 'mrkdwn', text: 'c'.repeat(2500) })) }],
         ...Array.from({ length: 50 }, (_, i) => [section(`s${i}`)]),
@@ -556,7 +648,11 @@ describe('fitSlackMessage: purity', () => {
   });
 
   it('is deterministic', () => {
-    const input: SlackFitInput = { title: 'T', nodes: Array.from({ length: 70 }, (_, i) => [i % 7 ? section(`s${i}`) : tableOf(3000)]), text: 't' };
+    const input: SlackFitInput = {
+      title: 'T',
+      nodes: Array.from({ length: 70 }, (_, i) => [i % 7 ? section(`s${i}`) : tableOf(3000)]),
+      text: 't',
+    };
     expect(fitSlackMessage(input)).toEqual(fitSlackMessage(input));
   });
 });

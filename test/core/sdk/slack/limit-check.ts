@@ -13,7 +13,8 @@ export function hasLoneSurrogate(text: string): boolean {
 
 type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const textOf = (value: unknown): string => (isRecord(value) && typeof value.text === 'string' ? value.text : '');
 
@@ -25,7 +26,10 @@ function inlineChars(inline: unknown): number {
 }
 
 function richChars(elements: unknown): number {
-  return list(elements).reduce<number>((sum, element) => sum + inlineChars(element) + (isRecord(element) ? richChars(element.elements) : 0), 0);
+  return list(elements).reduce<number>(
+    (sum, element) => sum + inlineChars(element) + (isRecord(element) ? richChars(element.elements) : 0),
+    0,
+  );
 }
 
 /** True when any string anywhere inside `value` passes `test`. */
@@ -54,7 +58,8 @@ export function limitViolations(message: SlackMessage): string[] {
     if (value.type === 'button') over(`${where} button`, textOf(value.text), 75);
     if (value.type === 'image') over(`${where} image alt`, String(value.alt_text ?? ''), 2000);
     over(`${where} placeholder`, textOf(value.placeholder), 150);
-    const optionMax = value.type === 'overflow' ? 5 : value.type === 'radio_buttons' || value.type === 'checkboxes' ? 10 : 100;
+    const optionMax =
+      value.type === 'overflow' ? 5 : value.type === 'radio_buttons' || value.type === 'checkboxes' ? 10 : 100;
     tooMany(`${where} options`, list(value.options), optionMax);
     list(value.options).forEach((item) => option(where, item));
     tooMany(`${where} option groups`, list(value.option_groups), 100);
@@ -71,7 +76,8 @@ export function limitViolations(message: SlackMessage): string[] {
     if (!isRecord(value)) return;
     if (value.type === 'rich_text_list') {
       const indent = value.indent;
-      if (indent !== undefined && (typeof indent !== 'number' || indent < 0 || indent > 8)) problems.push(`${where} indent ${String(indent)}`);
+      if (indent !== undefined && (typeof indent !== 'number' || indent < 0 || indent > 8))
+        problems.push(`${where} indent ${String(indent)}`);
       list(value.elements).forEach((item) => richContainer(`${where} item`, item));
       return;
     }

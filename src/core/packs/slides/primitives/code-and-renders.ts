@@ -8,4 +8,12 @@ import { slideRenderGrid } from './slide-render-grid.ts';
 import { slideTranscript } from './slide-transcript.ts';
 
 /** Code (code, diff, command, transcript) and renders of other slides. */
-export const CODE_AND_RENDER_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [slideCode, slideDiff, slideCommand, slideTranscript, slideRender, slideAnnotatedRender, slideRenderGrid];
+export const CODE_AND_RENDER_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+  slideCode,
+  slideDiff,
+  slideCommand,
+  slideTranscript,
+  slideRender,
+  slideAnnotatedRender,
+  slideRenderGrid,
+];

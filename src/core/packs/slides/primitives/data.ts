@@ -7,4 +7,11 @@ import { slideStats } from './slide-stats.ts';
 import { slideTable } from './slide-table.ts';
 
 /** Data: stat, stats, delta, bars, matrix, table. */
-export const DATA_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [slideStat, slideStats, slideDelta, slideBars, slideMatrix, slideTable];
+export const DATA_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+  slideStat,
+  slideStats,
+  slideDelta,
+  slideBars,
+  slideMatrix,
+  slideTable,
+];

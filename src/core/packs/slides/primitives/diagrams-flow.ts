@@ -6,4 +6,10 @@ import { slideSequence } from './slide-sequence.ts';
 import { slideTimeline } from './slide-timeline.ts';
 
 /** Diagrams of flow: timeline, pipeline, sequence, lanes, graph. */
-export const FLOW_DIAGRAM_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [slideTimeline, slidePipeline, slideSequence, slideLanes, slideGraph];
+export const FLOW_DIAGRAM_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+  slideTimeline,
+  slidePipeline,
+  slideSequence,
+  slideLanes,
+  slideGraph,
+];

@@ -6,4 +6,10 @@ import { slideTerritoryGroup } from './slide-territory-group.ts';
 import { slideTree } from './slide-tree.ts';
 
 /** Diagrams of shape: fanout, tree, layers, territories, quadrant. */
-export const SHAPE_DIAGRAM_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [slideFanout, slideTree, slideLayers, slideTerritoryGroup, slideQuadrant];
+export const SHAPE_DIAGRAM_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+  slideFanout,
+  slideTree,
+  slideLayers,
+  slideTerritoryGroup,
+  slideQuadrant,
+];

@@ -44,13 +44,25 @@ export const RENDER_SURFACES = ['react', 'html', 'snapshot', 'markdown', 'text',
 export type RenderSurface = (typeof RENDER_SURFACES)[number];
 
 /** How every surface names a render's surface. */
-export const SURFACE_LABEL: Record<RenderSurface, string> = { react: 'React', html: 'HTML', snapshot: 'Snapshot', markdown: 'Markdown', text: 'Text', slack: 'Slack' };
+export const SURFACE_LABEL: Record<RenderSurface, string> = {
+  react: 'React',
+  html: 'HTML',
+  snapshot: 'Snapshot',
+  markdown: 'Markdown',
+  text: 'Text',
+  slack: 'Slack',
+};
 
 /** The surfaces that draw a picture of the slide; the others produce text shown in a mono panel. */
-export const isPicture = (surface: RenderSurface): boolean => surface === 'react' || surface === 'html' || surface === 'snapshot';
+export const isPicture = (surface: RenderSurface): boolean =>
+  surface === 'react' || surface === 'html' || surface === 'snapshot';
 
 export const surfaceField = () =>
-  z.enum(RENDER_SURFACES).describe('The surface whose output is shown: react, html or snapshot draw the slide scaled down; markdown, text or slack show that surface’s output in a mono panel.');
+  z
+    .enum(RENDER_SURFACES)
+    .describe(
+      'The surface whose output is shown: react, html or snapshot draw the slide scaled down; markdown, text or slack show that surface’s output in a mono panel.',
+    );
 
 const RENDER_TYPES: readonly string[] = ['slideRender', 'slideAnnotatedRender', 'slideRenderGrid'];
 const FRAME_TYPE = 'slideFrame';
@@ -77,7 +89,8 @@ function nestedRenders(nodes: readonly unknown[]): (string | number)[][] {
       found.push(path);
       return;
     }
-    for (const [key, child] of Object.entries(value)) if (typeof child === 'object' && child !== null) visit(child, [...path, key]);
+    for (const [key, child] of Object.entries(value))
+      if (typeof child === 'object' && child !== null) visit(child, [...path, key]);
   };
   // Recursion is bounded: the input budget has already capped the depth of anything parsed.
   nodes.forEach((node, i) => visit(node, [i]));
@@ -117,7 +130,8 @@ const SOURCE = { padX: 20, padY: 16, line: 1.3 } as const;
 const innerWidth = (box: EmbedBox): number => box.width - 2 * stroke.panel;
 const scaleOf = (box: EmbedBox): number => Number((innerWidth(box) / frame.width).toFixed(6));
 /** The box's outer height: a 16:9 inside, plus the border. */
-export const embedHeight = (box: EmbedBox): number => Math.round((innerWidth(box) * frame.height) / frame.width) + 2 * stroke.panel;
+export const embedHeight = (box: EmbedBox): number =>
+  Math.round((innerWidth(box) * frame.height) / frame.width) + 2 * stroke.panel;
 
 /** One rule set per box size: the box, the scale of the slide drawn in it, the panel's type. */
 export function embedCss(boxes: readonly EmbedBox[]): string {
@@ -142,7 +156,10 @@ export function embedCss(boxes: readonly EmbedBox[]): string {
 function sourceGrid(box: EmbedBox): { cols: number; rows: number } {
   const inner = box.width - 2 * SOURCE.padX - 2 * stroke.panel;
   const rowHeight = Math.round(box.font * SOURCE.line);
-  return { cols: Math.floor(inner / (advance.mono * box.font)), rows: Math.floor((embedHeight(box) - 2 * SOURCE.padY - 2 * stroke.panel) / rowHeight) };
+  return {
+    cols: Math.floor(inner / (advance.mono * box.font)),
+    rows: Math.floor((embedHeight(box) - 2 * SOURCE.padY - 2 * stroke.panel) / rowHeight),
+  };
 }
 
 /** Breaks one line into rows of at most `cols` columns, at spaces where it can. */
@@ -188,14 +205,38 @@ function withoutAnchors(markup: Markup): Markup {
 }
 
 /** What a source surface prints for the body, and the Markdown fence language that suits it. */
-export function sourceOutput(body: readonly PrimitiveNode[], surface: RenderSurface, scope: RenderScope): { text: string; language: string } {
-  if (surface === 'markdown') return { text: serializeMarkdown(md.content(body.map((node) => scope.markdown(node)))), language: 'markdown' };
-  if (surface === 'slack') return { text: JSON.stringify(body.flatMap((node) => scope.slack(node)), null, 2), language: 'json' };
-  return { text: body.map((node) => scope.text(node)).filter(Boolean).join('\n\n'), language: 'text' };
+export function sourceOutput(
+  body: readonly PrimitiveNode[],
+  surface: RenderSurface,
+  scope: RenderScope,
+): { text: string; language: string } {
+  if (surface === 'markdown')
+    return { text: serializeMarkdown(md.content(body.map((node) => scope.markdown(node)))), language: 'markdown' };
+  if (surface === 'slack')
+    return {
+      text: JSON.stringify(
+        body.flatMap((node) => scope.slack(node)),
+        null,
+        2,
+      ),
+      language: 'json',
+    };
+  return {
+    text: body
+      .map((node) => scope.text(node))
+      .filter(Boolean)
+      .join('\n\n'),
+    language: 'text',
+  };
 }
 
 /** The body drawn into a box: a scaled-down slide, or that surface's output in a mono panel. */
-export function embedHtml(body: readonly PrimitiveNode[], surface: RenderSurface, scope: RenderScope, box: EmbedBox): Markup {
+export function embedHtml(
+  body: readonly PrimitiveNode[],
+  surface: RenderSurface,
+  scope: RenderScope,
+  box: EmbedBox,
+): Markup {
   if (isPicture(surface)) {
     return html`<div class="${PREFIX}-embed ${PREFIX}-embed-${box.width}"><div class="${PREFIX}-embed-canvas">${withoutAnchors(scope.html(asSlide(body)))}</div></div>`;
   }
@@ -214,7 +255,12 @@ export function placeholderHtml(slug: string | undefined, box: EmbedBox): Markup
 // source surfaces their output as preformatted text.
 
 export function embedText(body: readonly PrimitiveNode[], surface: RenderSurface, scope: RenderScope): string {
-  return isPicture(surface) ? body.map((node) => scope.text(node)).filter(Boolean).join('\n\n') : sourceOutput(body, surface, scope).text;
+  return isPicture(surface)
+    ? body
+        .map((node) => scope.text(node))
+        .filter(Boolean)
+        .join('\n\n')
+    : sourceOutput(body, surface, scope).text;
 }
 
 export function embedMarkdown(body: readonly PrimitiveNode[], surface: RenderSurface, scope: RenderScope) {
@@ -228,7 +274,9 @@ export function embedMarkdown(body: readonly PrimitiveNode[], surface: RenderSur
 export function embedSlack(body: readonly PrimitiveNode[], surface: RenderSurface, scope: RenderScope): SlackBlock[] {
   if (isPicture(surface)) return body.flatMap((node) => scope.slack(node));
   const { text } = sourceOutput(body, surface, scope);
-  return text.trim() === '' ? [] : [{ type: 'rich_text', elements: [{ type: 'rich_text_preformatted', elements: [{ type: 'text', text }] }] }];
+  return text.trim() === ''
+    ? []
+    : [{ type: 'rich_text', elements: [{ type: 'rich_text_preformatted', elements: [{ type: 'text', text }] }] }];
 }
 
 /** Indents every line, so a render's content reads as nested in plain text. */

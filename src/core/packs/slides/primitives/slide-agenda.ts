@@ -31,7 +31,10 @@ export const slideAgenda = definePrimitive({
           number: lineText('The section number as the section divider shows it, e.g. "02".'),
           title: lineText('The section’s name.'),
           count: lineText('How much is in it, e.g. "3 slides".').optional(),
-          current: z.boolean().optional().describe(`The section the audience is in: labelled “${glyphs.current}”. At most one section is current.`),
+          current: z
+            .boolean()
+            .optional()
+            .describe(`The section the audience is in: labelled “${glyphs.current}”. At most one section is current.`),
         }),
       )
       .min(2)
@@ -39,7 +42,8 @@ export const slideAgenda = definePrimitive({
       .superRefine((sections, ctx) => {
         const first = sections.findIndex((section) => section.current === true);
         sections.forEach((section, i) => {
-          if (i > first && first !== -1 && section.current === true) ctx.addIssue({ code: 'custom', path: [i, 'current'], message: onlyCurrent(first) });
+          if (i > first && first !== -1 && section.current === true)
+            ctx.addIssue({ code: 'custom', path: [i, 'current'], message: onlyCurrent(first) });
         });
       })
       .describe('The deck’s sections in order; at most one is current.'),
@@ -47,9 +51,17 @@ export const slideAgenda = definePrimitive({
   }),
   catalog: {
     name: 'Agenda',
-    purpose: 'The deck’s plan: its sections in order, with how much each holds and, optionally, where the audience is now.',
-    useWhen: ['Near the start of a long deck, to show its parts.', 'Returning to the plan between sections, with the next one marked current.'],
-    avoidWhen: ['Opening one section with the titles of its slides: use slideSection.', 'Steps of a process: use slidePipeline.', 'Dates or milestones: use slideTimeline or slideRoadmap.'],
+    purpose:
+      'The deck’s plan: its sections in order, with how much each holds and, optionally, where the audience is now.',
+    useWhen: [
+      'Near the start of a long deck, to show its parts.',
+      'Returning to the plan between sections, with the next one marked current.',
+    ],
+    avoidWhen: [
+      'Opening one section with the titles of its slides: use slideSection.',
+      'Steps of a process: use slidePipeline.',
+      'Dates or milestones: use slideTimeline or slideRoadmap.',
+    ],
     example: {
       type: 'slideAgenda',
       sections: [
@@ -110,13 +122,21 @@ export const slideAgenda = definePrimitive({
       )}</ol>`;
     },
     text: (node) =>
-      node.sections.map((section) => [`${section.number} ${section.title}`, section.count, section.current ? glyphs.current : undefined].filter(Boolean).join(` ${glyphs.separator} `)).join('\n'),
+      node.sections
+        .map((section) =>
+          [`${section.number} ${section.title}`, section.count, section.current ? glyphs.current : undefined]
+            .filter(Boolean)
+            .join(` ${glyphs.separator} `),
+        )
+        .join('\n'),
     markdown: (node) =>
       md.content(
         md.list(
           node.sections.map((section) => {
             const title = section.current ? md.strong(section.title) : section.title;
-            const tail = [section.count, section.current && md.emphasis(glyphs.current)].filter(Boolean).flatMap((part) => [` ${glyphs.separator} `, part]);
+            const tail = [section.count, section.current && md.emphasis(glyphs.current)]
+              .filter(Boolean)
+              .flatMap((part) => [` ${glyphs.separator} `, part]);
             return md.paragraph(`${section.number} `, title, tail);
           }),
         ),

@@ -10,7 +10,16 @@ import { charLoad } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, MIN_FONT_SIZE, space, stroke, type } from '../theme.ts';
 import { embedCss, embedHeight, stepWithin } from './embedded-body.ts';
-import { RENDER_BOX, renderMarkdown, renderRule, renderShape, renderSlack, renderStage, renderText, renderTitle } from './slide-render.ts';
+import {
+  RENDER_BOX,
+  renderMarkdown,
+  renderRule,
+  renderShape,
+  renderSlack,
+  renderStage,
+  renderText,
+  renderTitle,
+} from './slide-render.ts';
 
 /** Pin markers, the legend beside the render, and its type per size step. */
 const pin = { size: 48, ring: stroke.rail } as const;
@@ -46,9 +55,11 @@ function legendHeight(pins: readonly Pin[], step: SlideSize): number {
     (sum, item, i) =>
       sum +
       (i > 0 ? legend.itemGap : 0) +
-      rows(charLoad(item.title), legend.title[step], advance.other) * Math.round(legend.title[step] * legend.titleLine) +
+      rows(charLoad(item.title), legend.title[step], advance.other) *
+        Math.round(legend.title[step] * legend.titleLine) +
       space.px4 +
-      rows(charLoad(marksText(item.body)), legend.body[step], advance.regular) * Math.round(legend.body[step] * legend.bodyLine),
+      rows(charLoad(marksText(item.body)), legend.body[step], advance.regular) *
+        Math.round(legend.body[step] * legend.bodyLine),
     0,
   );
 }
@@ -69,16 +80,27 @@ export const slideAnnotatedRender = definePrimitive({
         .strictObject(renderShape(bodyNode))
         .superRefine((render, ctx) => renderRule(render, ctx))
         .describe('A full slideRender object (type "slideRender"): give it `slide`, `body`, or both.'),
-      pins: z.array(pinSchema).min(1).max(6).describe('Numbered markers over the render, explained in the legend beside it, in order.'),
+      pins: z
+        .array(pinSchema)
+        .min(1)
+        .max(6)
+        .describe('Numbered markers over the render, explained in the legend beside it, in order.'),
     }),
   catalog: {
     name: 'Annotated render',
     purpose: 'A slide drawn inside this one with numbered pins on it, and a legend beside it explaining each pin.',
-    useWhen: ['Teaching how a slide is built: which part is the claim, the evidence, the footer.', 'Pointing at specific parts of one render.'],
+    useWhen: [
+      'Teaching how a slide is built: which part is the claim, the evidence, the footer.',
+      'Pointing at specific parts of one render.',
+    ],
     avoidWhen: ['A render that needs no pointing: use slideRender.', 'Several surfaces compared: use slideRenderGrid.'],
     example: {
       type: 'slideAnnotatedRender',
-      render: { type: 'slideRender', surface: 'snapshot', body: [{ type: 'slideHeading', title: 'Refunds settle in two days, not five' }] },
+      render: {
+        type: 'slideRender',
+        surface: 'snapshot',
+        body: [{ type: 'slideHeading', title: 'Refunds settle in two days, not five' }],
+      },
       pins: [{ x: 30, y: 20, title: 'Claim', body: 'The heading is a sentence the audience can repeat.' }],
     },
   },
@@ -97,8 +119,16 @@ export const slideAnnotatedRender = definePrimitive({
             section: 'Settlement',
             sectionNumber: '02',
             body: [
-              { type: 'slideHeading', title: 'Refunds settle in two days, not five', lede: 'Writing the ledger first removed three batch windows.' },
-              { type: 'slideBulletList', marker: 'check', items: ['Ledger first, fraud check after.', 'No nightly batch.', 'Same-day refund notice.'] },
+              {
+                type: 'slideHeading',
+                title: 'Refunds settle in two days, not five',
+                lede: 'Writing the ledger first removed three batch windows.',
+              },
+              {
+                type: 'slideBulletList',
+                marker: 'check',
+                items: ['Ledger first, fraud check after.', 'No nightly batch.', 'Same-day refund notice.'],
+              },
             ],
           },
         ],
@@ -117,8 +147,15 @@ export const slideAnnotatedRender = definePrimitive({
           type: 'slideRender',
           surface: 'text',
           body: [
-            { type: 'slideHeading', title: 'Search now forgives typos', lede: 'Two letters off still finds the product.' },
-            { type: 'slideBulletList', items: ['Fuzzy matching on names', 'Synonyms from the catalog', 'Ranked by stock nearby'] },
+            {
+              type: 'slideHeading',
+              title: 'Search now forgives typos',
+              lede: 'Two letters off still finds the product.',
+            },
+            {
+              type: 'slideBulletList',
+              items: ['Fuzzy matching on names', 'Synonyms from the catalog', 'Ranked by stock nearby'],
+            },
           ],
         },
         pins: [
@@ -137,7 +174,8 @@ export const slideAnnotatedRender = definePrimitive({
       const step = stepWithin(STAGE_HEIGHT + CAPTION_HEIGHT, (s) => legendHeight(node.pins, s));
       const { render } = node;
       return html`<div class="${PREFIX}-anno ${PREFIX}-anno-${step}"><div class="${PREFIX}-anno-figure"><div class="${PREFIX}-anno-stage">${renderStage(render, scope, RENDER_BOX)}${node.pins.map(
-        (item, i) => html`<span class="${PREFIX}-anno-pin" style="left:${pinAt(item.x, RENDER_BOX.width)}px;top:${pinAt(item.y, STAGE_HEIGHT)}px">${i + 1}</span>`,
+        (item, i) =>
+          html`<span class="${PREFIX}-anno-pin" style="left:${pinAt(item.x, RENDER_BOX.width)}px;top:${pinAt(item.y, STAGE_HEIGHT)}px">${i + 1}</span>`,
       )}</div><div class="${PREFIX}-anno-caption"><span class="${PREFIX}-anno-surface">${renderTitle(render.surface)}</span>${
         render.caption ? html`<span>${render.caption}</span>` : ''
       }</div></div><ol class="${PREFIX}-anno-legend">${node.pins.map(
@@ -145,10 +183,25 @@ export const slideAnnotatedRender = definePrimitive({
           html`<li class="${PREFIX}-anno-item"><span class="${PREFIX}-anno-pin ${PREFIX}-anno-number">${i + 1}</span><div class="${PREFIX}-anno-text"><div class="${PREFIX}-anno-title">${item.title}</div><div class="${PREFIX}-anno-body">${marksHtml(item.body)}</div></div></li>`,
       )}</ol></div>`;
     },
-    text: (node, { scope }) => [renderText(node.render, scope), node.pins.map((item, i) => `${i + 1}. ${item.title}: ${marksText(item.body)}`).join('\n')].join('\n\n'),
+    text: (node, { scope }) =>
+      [
+        renderText(node.render, scope),
+        node.pins.map((item, i) => `${i + 1}. ${item.title}: ${marksText(item.body)}`).join('\n'),
+      ].join('\n\n'),
     markdown: (node, { scope }) =>
-      md.content(renderMarkdown(node.render, scope), md.list(node.pins.map((item) => md.paragraph(md.strong(item.title), ': ', marksMarkdown(item.body))), { ordered: true })),
-    slack: (node, { scope }) => [...renderSlack(node.render, scope), mrkdwnSection(node.pins.map((item, i) => `${i + 1}. ${mrkdwnBold(item.title)}: ${marksMrkdwn(item.body)}`).join('\n'))],
+      md.content(
+        renderMarkdown(node.render, scope),
+        md.list(
+          node.pins.map((item) => md.paragraph(md.strong(item.title), ': ', marksMarkdown(item.body))),
+          { ordered: true },
+        ),
+      ),
+    slack: (node, { scope }) => [
+      ...renderSlack(node.render, scope),
+      mrkdwnSection(
+        node.pins.map((item, i) => `${i + 1}. ${mrkdwnBold(item.title)}: ${marksMrkdwn(item.body)}`).join('\n'),
+      ),
+    ],
   },
   css: [
     embedCss([RENDER_BOX]),
@@ -166,7 +219,8 @@ export const slideAnnotatedRender = definePrimitive({
     `.${PREFIX}-anno-title{font-size:${legend.title.l}px;font-weight:800;line-height:${legend.titleLine}}`,
     `.${PREFIX}-anno-body{font-size:${legend.body.l}px;line-height:${legend.bodyLine};color:${color('textSoft')}}`,
     ...(['m', 's'] as const).map(
-      (step) => `.${PREFIX}-anno-${step} .${PREFIX}-anno-title{font-size:${legend.title[step]}px}.${PREFIX}-anno-${step} .${PREFIX}-anno-body{font-size:${legend.body[step]}px}`,
+      (step) =>
+        `.${PREFIX}-anno-${step} .${PREFIX}-anno-title{font-size:${legend.title[step]}px}.${PREFIX}-anno-${step} .${PREFIX}-anno-body{font-size:${legend.body[step]}px}`,
     ),
   ].join(''),
 });

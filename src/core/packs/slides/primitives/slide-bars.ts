@@ -55,25 +55,46 @@ export const slideBars = definePrimitive({
   schema: z
     .object({
       type: z.literal('slideBars'),
-      items: z.array(item).min(2).max(6).describe('Two to six bars, top to bottom, in the order given. At most one has highlight.'),
-      max: z.number().positive().optional().describe('The value a full-length bar stands for; at least every item’s value. Default: the largest value.'),
+      items: z
+        .array(item)
+        .min(2)
+        .max(6)
+        .describe('Two to six bars, top to bottom, in the order given. At most one has highlight.'),
+      max: z
+        .number()
+        .positive()
+        .optional()
+        .describe('The value a full-length bar stands for; at least every item’s value. Default: the largest value.'),
       size: sizeField(),
     })
     .superRefine((node, ctx) => {
       let highlighted = false;
       node.items.forEach((entry, index) => {
         if (!entry.highlight) return;
-        if (highlighted) ctx.addIssue({ code: 'custom', path: ['items', index, 'highlight'], message: 'must be the only highlighted item' });
+        if (highlighted)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['items', index, 'highlight'],
+            message: 'must be the only highlighted item',
+          });
         highlighted = true;
       });
       if (node.max === undefined) return;
       const largest = Math.max(...node.items.map((entry) => entry.value));
-      if (node.max < largest) ctx.addIssue({ code: 'custom', path: ['max'], message: `must be at least the largest value (${numbers.format(largest)})` });
+      if (node.max < largest)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['max'],
+          message: `must be at least the largest value (${numbers.format(largest)})`,
+        });
     }),
   catalog: {
     name: 'Bars',
     purpose: 'Horizontal bars comparing one measure across two to six things, with one bar optionally highlighted.',
-    useWhen: ['Comparing the same measure across sites, teams, versions or plans.', 'Showing where one item sits among its peers (highlight it).'],
+    useWhen: [
+      'Comparing the same measure across sites, teams, versions or plans.',
+      'Showing where one item sits among its peers (highlight it).',
+    ],
     avoidWhen: [
       'Two values, before and after: use slideDelta.',
       'Unrelated numbers with different units: use slideStats.',
@@ -130,7 +151,14 @@ export const slideBars = definePrimitive({
       const rows = node.items.map((entry) => {
         const bar = TEXT_BAR_GLYPH.repeat(Math.round((share(entry.value, scale) / 100) * TEXT_BAR_CELLS));
         const marker = entry.highlight ? glyphs.arrow : glyphs.dot;
-        return [`${marker} ${entry.label}`, bar, numbers.format(entry.value), entry.detail ? `${glyphs.separator} ${entry.detail}` : ''].filter(Boolean).join(' ');
+        return [
+          `${marker} ${entry.label}`,
+          bar,
+          numbers.format(entry.value),
+          entry.detail ? `${glyphs.separator} ${entry.detail}` : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
       });
       return [...rows, ...(node.max === undefined ? [] : [`Scale 0–${numbers.format(node.max)}`])].join('\n');
     },
@@ -141,7 +169,11 @@ export const slideBars = definePrimitive({
       return md.content(
         md.table(
           ['', 'Value', ...(withDetail ? ['Detail'] : [])],
-          node.items.map((entry) => [cell(entry.label, entry.highlight), cell(numbers.format(entry.value), entry.highlight), ...(withDetail ? [entry.detail ?? ''] : [])]),
+          node.items.map((entry) => [
+            cell(entry.label, entry.highlight),
+            cell(numbers.format(entry.value), entry.highlight),
+            ...(withDetail ? [entry.detail ?? ''] : []),
+          ]),
         ),
         node.max !== undefined && md.paragraph(md.emphasis(`Scale 0–${numbers.format(node.max)}`)),
       );

@@ -24,28 +24,56 @@ export const slideBulletList = definePrimitive({
     name: 'Bullet list',
     purpose: 'Up to six short points, each one line or two, with dot, check or cross markers.',
     useWhen: ['A few parallel points.', 'What is included (check) or left out (x).'],
-    avoidWhen: ['Points that each need a name: use slideList with terms.', 'Steps in order: use slidePipeline or slideTimeline.'],
-    example: { type: 'slideBulletList', marker: 'check', items: ['Splits one order across nearby stores.', 'Charges the card once.'] },
+    avoidWhen: [
+      'Points that each need a name: use slideList with terms.',
+      'Steps in order: use slidePipeline or slideTimeline.',
+    ],
+    example: {
+      type: 'slideBulletList',
+      marker: 'check',
+      items: ['Splits one order across nearby stores.', 'Charges the card once.'],
+    },
   },
   examples: [
-    { type: 'slideBulletList', items: ['Search tolerates typos', 'Carts survive a lost connection', 'Checkout saves a card in one tap'] },
-    { name: 'checks with a label', node: { type: 'slideBulletList', label: 'Included', marker: 'check', items: ['Splits one order across nearby stores.', 'Books one courier for the whole basket.', 'Charges the card once.'] } },
+    {
+      type: 'slideBulletList',
+      items: ['Search tolerates typos', 'Carts survive a lost connection', 'Checkout saves a card in one tap'],
+    },
+    {
+      name: 'checks with a label',
+      node: {
+        type: 'slideBulletList',
+        label: 'Included',
+        marker: 'check',
+        items: [
+          'Splits one order across nearby stores.',
+          'Books one courier for the whole basket.',
+          'Charges the card once.',
+        ],
+      },
+    },
   ],
   renderers: {
     html: (node) => {
       const marker = node.marker ?? 'dot';
       return html`<div class="${PREFIX}-bullets">${node.label ? html`<div class="${PREFIX}-label">${node.label}</div>` : ''}<ul class="${PREFIX}-bullets-list">${node.items.map(
-        (item) => html`<li class="${PREFIX}-bullet"><span class="${PREFIX}-bullet-marker ${PREFIX}-marker-${marker}">${MARKER_GLYPH[marker]}</span><span>${marksHtml(item)}</span></li>`,
+        (item) =>
+          html`<li class="${PREFIX}-bullet"><span class="${PREFIX}-bullet-marker ${PREFIX}-marker-${marker}">${MARKER_GLYPH[marker]}</span><span>${marksHtml(item)}</span></li>`,
       )}</ul></div>`;
     },
     text: (node) => {
       const glyph = MARKER_GLYPH[node.marker ?? 'dot'];
-      return [node.label?.toUpperCase(), node.items.map((item) => `${glyph} ${marksText(item)}`).join('\n')].filter(Boolean).join('\n\n');
+      return [node.label?.toUpperCase(), node.items.map((item) => `${glyph} ${marksText(item)}`).join('\n')]
+        .filter(Boolean)
+        .join('\n\n');
     },
     markdown: (node) => {
       const marker = node.marker ?? 'dot';
       const prefix = marker === 'dot' ? [] : [`${MARKER_GLYPH[marker]} `];
-      return md.content(node.label && md.paragraph(md.strong(node.label)), md.list(node.items.map((item) => md.paragraph(...prefix, marksMarkdown(item)))));
+      return md.content(
+        node.label && md.paragraph(md.strong(node.label)),
+        md.list(node.items.map((item) => md.paragraph(...prefix, marksMarkdown(item)))),
+      );
     },
   },
   css: [

@@ -49,11 +49,21 @@ function heightAt(node: Closing, step: SlideSize): number {
   const linkRow = type.label.size * type.label.line + PAIR_GAP + tokens.link[step] * LINK_LINE;
   // Side by side without paths (at most two rows), stacked beside them.
   const linkRows = node.paths ? node.links.length : Math.min(2, node.links.length);
-  const left = titleLines * tokens.title[step] * type.closingTitle.line + MAIN_GAP + linkRows * linkRow + (linkRows - 1) * LINK_GAP;
+  const left =
+    titleLines * tokens.title[step] * type.closingTitle.line +
+    MAIN_GAP +
+    linkRows * linkRow +
+    (linkRows - 1) * LINK_GAP;
   const bodyWidth = column - PATH_INDENT;
   const right = (node.paths ?? []).reduce((sum, path) => {
     const lines = Math.ceil((charLoad(marksText(path.body)) * advance.regular * tokens.pathBody[step]) / bodyWidth);
-    return sum + tokens.pathTitle[step] * type.nodeTitle.line + PAIR_GAP + lines * tokens.pathBody[step] * type.body.line + 2 * tokens.pathPad[step];
+    return (
+      sum +
+      tokens.pathTitle[step] * type.nodeTitle.line +
+      PAIR_GAP +
+      lines * tokens.pathBody[step] * type.body.line +
+      2 * tokens.pathPad[step]
+    );
   }, 0);
   return Math.max(left, right);
 }
@@ -97,8 +107,14 @@ export const slideClosing = definePrimitive({
   catalog: {
     name: 'Closing slide',
     purpose: 'Ends a deck: a short sign-off, the links to keep, and optional next steps by goal.',
-    useWhen: ['The last slide of a deck, alone in an inverse slideFrame.', 'Telling the audience where to go next: docs, runbooks, channels.'],
-    avoidWhen: ['A summary of conclusions: use slideBulletList under a slideHeading before the closing slide.', 'Opening a deck: use slideTitle.'],
+    useWhen: [
+      'The last slide of a deck, alone in an inverse slideFrame.',
+      'Telling the audience where to go next: docs, runbooks, channels.',
+    ],
+    avoidWhen: [
+      'A summary of conclusions: use slideBulletList under a slideHeading before the closing slide.',
+      'Opening a deck: use slideTitle.',
+    ],
     example: {
       type: 'slideClosing',
       title: 'Questions?',
@@ -188,16 +204,32 @@ export const slideClosing = definePrimitive({
     markdown: (node) =>
       md.content(
         md.heading(1, node.title),
-        md.list(node.links.map((link) => md.paragraph(md.strong(link.label), ` ${glyphs.separator} `, md.link(link.href, link.text)))),
-        node.paths && md.list(node.paths.map((path) => md.paragraph(md.strong(path.title), ': ', marksMarkdown(path.body)))),
+        md.list(
+          node.links.map((link) =>
+            md.paragraph(md.strong(link.label), ` ${glyphs.separator} `, md.link(link.href, link.text)),
+          ),
+        ),
+        node.paths &&
+          md.list(node.paths.map((path) => md.paragraph(md.strong(path.title), ': ', marksMarkdown(path.body)))),
       ),
     slack: (node) => {
       const blocks: SlackBlock[] = [
         { type: 'header', text: plainText(node.title) },
         // mrkdwnLink checks the href again and prints the text alone when it is blocked or relative.
-        mrkdwnSection(node.links.map((link) => `${mrkdwnBold(link.label)} ${glyphs.separator} ${mrkdwnLink(link.href, link.text)}`).join('\n')),
+        mrkdwnSection(
+          node.links
+            .map((link) => `${mrkdwnBold(link.label)} ${glyphs.separator} ${mrkdwnLink(link.href, link.text)}`)
+            .join('\n'),
+        ),
       ];
-      if (node.paths) blocks.push({ type: 'section', fields: node.paths.map((path) => ({ type: 'mrkdwn', text: `${mrkdwnBold(`${glyphs.arrow} ${path.title}`)}\n${marksMrkdwn(path.body)}` })) });
+      if (node.paths)
+        blocks.push({
+          type: 'section',
+          fields: node.paths.map((path) => ({
+            type: 'mrkdwn',
+            text: `${mrkdwnBold(`${glyphs.arrow} ${path.title}`)}\n${marksMrkdwn(path.body)}`,
+          })),
+        });
       return blocks;
     },
   },

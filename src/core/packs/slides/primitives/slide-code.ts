@@ -54,17 +54,26 @@ function highlightNote(lines: readonly number[]): string {
 const panelSchema = z
   .strictObject({
     file: lineText('A caption over the panel: the file name, or what the code is.').optional(),
-    language: lineText('The language, e.g. "ts"; names the Markdown fence and is shown as a tag (no syntax colours).').optional(),
+    language: lineText(
+      'The language, e.g. "ts"; names the Markdown fence and is shown as a tag (no syntax colours).',
+    ).optional(),
     lines: z
       .array(codeLine())
       .min(1)
       .max(code.maxLines)
-      .describe(`One entry per line, indented with spaces, "" for a blank line. More than ${code.denseAfter} lines set dense type.`),
+      .describe(
+        `One entry per line, indented with spaces, "" for a blank line. More than ${code.denseAfter} lines set dense type.`,
+      ),
     highlightLines: z.array(z.number().int().min(1)).optional().describe(`Lines to highlight. ${HIGHLIGHT_RULE}`),
   })
   .superRefine((panel, ctx) => {
     panel.highlightLines?.forEach((line, i) => {
-      if (line > panel.lines.length) ctx.addIssue({ code: 'custom', path: ['highlightLines', i], message: `must be a line number from 1 to ${panel.lines.length}` });
+      if (line > panel.lines.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['highlightLines', i],
+          message: `must be a line number from 1 to ${panel.lines.length}`,
+        });
     });
   });
 
@@ -92,16 +101,24 @@ export const slideCode = definePrimitive({
         const cap = columnCap(panels.length === 2 ? 2 : 1, isDense(panels));
         panels.forEach((panel, p) =>
           panel.lines.forEach((line, i) => {
-            if (charLoad(line) > cap) ctx.addIssue({ code: 'custom', path: [p, 'lines', i], message: widthMessage(line, cap) });
+            if (charLoad(line) > cap)
+              ctx.addIssue({ code: 'custom', path: [p, 'lines', i], message: widthMessage(line, cap) });
           }),
         );
       })
-      .describe(`One panel, or two side by side with an arrow (before → after; full width only, never inside a split). ${WIDTH_RULE}`),
+      .describe(
+        `One panel, or two side by side with an arrow (before → after; full width only, never inside a split). ${WIDTH_RULE}`,
+      ),
   }),
   catalog: {
     name: 'Code',
-    purpose: 'A short listing of real code in mono type, with optional highlighted lines, or two listings side by side with an arrow.',
-    useWhen: ['The point is in the code itself: an API call, a config, a fix.', 'Before and after a change, as two panels.', 'Drawing the eye to one or two lines with highlightLines.'],
+    purpose:
+      'A short listing of real code in mono type, with optional highlighted lines, or two listings side by side with an arrow.',
+    useWhen: [
+      'The point is in the code itself: an API call, a config, a fix.',
+      'Before and after a change, as two panels.',
+      'Drawing the eye to one or two lines with highlightLines.',
+    ],
     avoidWhen: [
       'A change shown line by line with additions and removals: use slideDiff.',
       'One command to run: use slideCommand.',
@@ -109,7 +126,19 @@ export const slideCode = definePrimitive({
     ],
     example: {
       type: 'slideCode',
-      panels: [{ file: 'refund.ts', language: 'ts', lines: ['export const refund = async (order: Order) => {', '  await ledger.write(order.id, -order.total);', '  return notify(order.customer);', '};'], highlightLines: [2] }],
+      panels: [
+        {
+          file: 'refund.ts',
+          language: 'ts',
+          lines: [
+            'export const refund = async (order: Order) => {',
+            '  await ledger.write(order.id, -order.total);',
+            '  return notify(order.customer);',
+            '};',
+          ],
+          highlightLines: [2],
+        },
+      ],
     },
   },
   examples: [
@@ -137,8 +166,22 @@ export const slideCode = definePrimitive({
       node: {
         type: 'slideCode',
         panels: [
-          { file: 'Before', language: 'py', lines: ['for order in orders:', '    fraud.check(order)', '    ledger.write(order)', '    notify(order)'] },
-          { file: 'After', language: 'py', lines: ['for order in orders:', '    ledger.write(order)', '    queue.put(fraud.check, order)', '    notify(order)'], highlightLines: [2, 3] },
+          {
+            file: 'Before',
+            language: 'py',
+            lines: ['for order in orders:', '    fraud.check(order)', '    ledger.write(order)', '    notify(order)'],
+          },
+          {
+            file: 'After',
+            language: 'py',
+            lines: [
+              'for order in orders:',
+              '    ledger.write(order)',
+              '    queue.put(fraud.check, order)',
+              '    notify(order)',
+            ],
+            highlightLines: [2, 3],
+          },
         ],
       },
     },
@@ -182,7 +225,8 @@ export const slideCode = definePrimitive({
             ? html`<div class="${PREFIX}-listing-caption"><span class="${PREFIX}-listing-file">${panel.file ?? ''}</span>${panel.language ? html`<span class="${PREFIX}-listing-lang">${panel.language}</span>` : ''}</div>`
             : ''
         }<div class="${PREFIX}-listing-lines">${panel.lines.map(
-          (line, i) => html`<div class="${PREFIX}-listing-line${marked.has(i + 1) ? ` ${PREFIX}-listing-marked` : ''}">${keepSpaces(line)}</div>`,
+          (line, i) =>
+            html`<div class="${PREFIX}-listing-line${marked.has(i + 1) ? ` ${PREFIX}-listing-marked` : ''}">${keepSpaces(line)}</div>`,
         )}</div></div>`;
       });
       const arrow = html`<div class="${PREFIX}-listing-arrow">${glyphs.arrow}</div>`;
@@ -190,7 +234,15 @@ export const slideCode = definePrimitive({
     },
     text: (node) =>
       node.panels
-        .map((panel, i) => [captionOf(panel, i), panel.lines.join('\n'), panel.highlightLines?.length ? highlightNote(panel.highlightLines) : undefined].filter((part) => part !== undefined).join('\n'))
+        .map((panel, i) =>
+          [
+            captionOf(panel, i),
+            panel.lines.join('\n'),
+            panel.highlightLines?.length ? highlightNote(panel.highlightLines) : undefined,
+          ]
+            .filter((part) => part !== undefined)
+            .join('\n'),
+        )
         .join('\n\n'),
     markdown: (node) =>
       md.content(
@@ -204,7 +256,14 @@ export const slideCode = definePrimitive({
         }),
       ),
     // rich_text reads no syntax inside its text, so backticks and `<!channel>` in code stay literal.
-    slack: (node) => node.panels.map((panel, i) => preformatted(panel.lines.join('\n'), captionOf(panel, i), panel.highlightLines?.length ? highlightNote(panel.highlightLines) : undefined)),
+    slack: (node) =>
+      node.panels.map((panel, i) =>
+        preformatted(
+          panel.lines.join('\n'),
+          captionOf(panel, i),
+          panel.highlightLines?.length ? highlightNote(panel.highlightLines) : undefined,
+        ),
+      ),
   },
   css: [
     `.${PREFIX}-listing{display:flex;flex-direction:column}`,
@@ -228,10 +287,14 @@ export function preformatted(text: string, caption?: string, note?: string): Sla
   return {
     type: 'rich_text',
     elements: [
-      ...(caption ? [{ type: 'rich_text_section', elements: [{ type: 'text', text: caption, style: { bold: true } }] }] : []),
+      ...(caption
+        ? [{ type: 'rich_text_section', elements: [{ type: 'text', text: caption, style: { bold: true } }] }]
+        : []),
       // Slack refuses an empty text element; a listing of blank lines keeps one space.
       { type: 'rich_text_preformatted', elements: [{ type: 'text', text: text.trim() === '' ? ' ' : text }] },
-      ...(note ? [{ type: 'rich_text_section', elements: [{ type: 'text', text: note, style: { italic: true } }] }] : []),
+      ...(note
+        ? [{ type: 'rich_text_section', elements: [{ type: 'text', text: note, style: { italic: true } }] }]
+        : []),
     ],
   };
 }

@@ -24,7 +24,12 @@ const HIGHLIGHT_MESSAGE = (count: number) => `must be less than the number of it
 const column = z
   .strictObject({
     title: lineText('The option’s name, a word or two.'),
-    tags: z.array(lineText('A short mono chip: a value, a flag, a region.')).min(1).max(6).optional().describe('One to six mono chips under the title.'),
+    tags: z
+      .array(lineText('A short mono chip: a value, a flag, a region.'))
+      .min(1)
+      .max(6)
+      .optional()
+      .describe('One to six mono chips under the title.'),
     body: wrappedText('What sets this option apart, a sentence or two.'),
   })
   .describe('One column.');
@@ -37,23 +42,40 @@ const footnote = z
   .describe('One line under all columns, opening with a mono name.');
 
 /** The highlighted column must exist. */
-function checkHighlight(node: { items: readonly unknown[]; highlight?: number | undefined }, ctx: z.RefinementCtx): void {
-  if (node.highlight !== undefined && node.highlight >= node.items.length) ctx.addIssue({ code: 'custom', path: ['highlight'], message: HIGHLIGHT_MESSAGE(node.items.length) });
+function checkHighlight(
+  node: { items: readonly unknown[]; highlight?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (node.highlight !== undefined && node.highlight >= node.items.length)
+    ctx.addIssue({ code: 'custom', path: ['highlight'], message: HIGHLIGHT_MESSAGE(node.items.length) });
 }
 
 export const slideColumns = definePrimitive({
   type: 'slideColumns',
-  schema: z.object({
-    type: z.literal('slideColumns'),
-    items: z.array(column).min(2).max(4).describe('Two to four parallel columns, left to right.'),
-    highlight: z.number().int().min(0).optional().describe('Index of the column in focus (0 = first); must be less than the number of items. It gets a bar on top and a primary title.'),
-    footnote: footnote.optional(),
-    size: sizeField(),
-  }).superRefine((node, ctx) => checkHighlight(node as { items: unknown[]; highlight?: number }, ctx)),
+  schema: z
+    .object({
+      type: z.literal('slideColumns'),
+      items: z.array(column).min(2).max(4).describe('Two to four parallel columns, left to right.'),
+      highlight: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe(
+          'Index of the column in focus (0 = first); must be less than the number of items. It gets a bar on top and a primary title.',
+        ),
+      footnote: footnote.optional(),
+      size: sizeField(),
+    })
+    .superRefine((node, ctx) => checkHighlight(node as { items: unknown[]; highlight?: number }, ctx)),
   catalog: {
     name: 'Columns',
-    purpose: 'Two to four parallel options side by side, each with a title, optional mono chips and a short body; one can be in focus.',
-    useWhen: ['Comparing approaches or options of the same kind (canary, blue-green, rolling).', 'Recommending one option among a few: highlight it.'],
+    purpose:
+      'Two to four parallel options side by side, each with a title, optional mono chips and a short body; one can be in focus.',
+    useWhen: [
+      'Comparing approaches or options of the same kind (canary, blue-green, rolling).',
+      'Recommending one option among a few: highlight it.',
+    ],
     avoidWhen: [
       'Exactly two sides with their own content: use slideSplit.',
       'Stages over time: use slideRoadmap or slideTimeline.',
@@ -63,9 +85,21 @@ export const slideColumns = definePrimitive({
       type: 'slideColumns',
       highlight: 0,
       items: [
-        { title: 'Canary', tags: ['1%', '10%', '50%'], body: 'A slice of traffic takes the new build first, so a bad release hurts few customers.' },
-        { title: 'Blue-green', tags: ['blue', 'green'], body: 'Two full fleets. The switch is instant, and so is the way back.' },
-        { title: 'Rolling', tags: ['zone-a', 'zone-b', 'zone-c'], body: 'One zone at a time, with no spare capacity to pay for.' },
+        {
+          title: 'Canary',
+          tags: ['1%', '10%', '50%'],
+          body: 'A slice of traffic takes the new build first, so a bad release hurts few customers.',
+        },
+        {
+          title: 'Blue-green',
+          tags: ['blue', 'green'],
+          body: 'Two full fleets. The switch is instant, and so is the way back.',
+        },
+        {
+          title: 'Rolling',
+          tags: ['zone-a', 'zone-b', 'zone-c'],
+          body: 'One zone at a time, with no spare capacity to pay for.',
+        },
       ],
     },
   },
@@ -74,8 +108,16 @@ export const slideColumns = definePrimitive({
       type: 'slideColumns',
       highlight: 1,
       items: [
-        { title: 'Retry', tags: ['3×', 'backoff'], body: 'Try again with growing waits. Fine for blips, harmful in an outage.' },
-        { title: 'Queue', tags: ['durable', 'ordered'], body: 'Park the request and process it when the bank is back. **No order is lost.**' },
+        {
+          title: 'Retry',
+          tags: ['3×', 'backoff'],
+          body: 'Try again with growing waits. Fine for blips, harmful in an outage.',
+        },
+        {
+          title: 'Queue',
+          tags: ['durable', 'ordered'],
+          body: 'Park the request and process it when the bank is back. **No order is lost.**',
+        },
         { title: 'Fail fast', body: 'Tell the customer right away and let them choose another card.' },
       ],
       footnote: { code: 'payments.fallback', text: 'picks one per bank; queue is the default.' },
@@ -86,22 +128,45 @@ export const slideColumns = definePrimitive({
         type: 'slideColumns',
         size: 's',
         items: [
-          { title: 'Web', tags: ['react', 'ssr'], body: 'The storefront and checkout. Ships several times a day behind flags, so most changes land here first.' },
-          { title: 'iOS', tags: ['swift'], body: 'Native app with Apple Pay. Releases every two weeks through review, with a staged rollout.' },
-          { title: 'Android', tags: ['kotlin'], body: 'Native app with Google Pay. Same two-week train as iOS, rolled out to 10% first.' },
-          { title: 'Kiosk', tags: ['web view'], body: 'In-store ordering screens that load the web build, updated overnight when stores are closed.' },
+          {
+            title: 'Web',
+            tags: ['react', 'ssr'],
+            body: 'The storefront and checkout. Ships several times a day behind flags, so most changes land here first.',
+          },
+          {
+            title: 'iOS',
+            tags: ['swift'],
+            body: 'Native app with Apple Pay. Releases every two weeks through review, with a staged rollout.',
+          },
+          {
+            title: 'Android',
+            tags: ['kotlin'],
+            body: 'Native app with Google Pay. Same two-week train as iOS, rolled out to 10% first.',
+          },
+          {
+            title: 'Kiosk',
+            tags: ['web view'],
+            body: 'In-store ordering screens that load the web build, updated overnight when stores are closed.',
+          },
         ],
       },
     },
   ],
   renderers: {
     html: (node) => {
-      const load = Math.max(...node.items.map((i) => charLoad(i.title) + charLoad(i.body) + (i.tags ?? []).reduce((sum, tag) => sum + charLoad(tag), 0))) * node.items.length;
+      const load =
+        Math.max(
+          ...node.items.map(
+            (i) => charLoad(i.title) + charLoad(i.body) + (i.tags ?? []).reduce((sum, tag) => sum + charLoad(tag), 0),
+          ),
+        ) * node.items.length;
       const size = sizeOf(node.size, load, tokens.fits);
       return html`<div class="${PREFIX}-columns ${PREFIX}-columns-${size}"><div class="${PREFIX}-columns-grid ${PREFIX}-columns-n${node.items.length}">${node.items.map(
         (i, index) =>
           html`<div class="${PREFIX}-columns-item${index === node.highlight ? ` ${PREFIX}-columns-focus` : ''}"><h2 class="${PREFIX}-columns-title">${i.title}</h2>${
-            i.tags ? html`<div class="${PREFIX}-columns-tags">${i.tags.map((tag) => html`<span class="${PREFIX}-columns-tag">${tag}</span>`)}</div>` : ''
+            i.tags
+              ? html`<div class="${PREFIX}-columns-tags">${i.tags.map((tag) => html`<span class="${PREFIX}-columns-tag">${tag}</span>`)}</div>`
+              : ''
           }<p class="${PREFIX}-columns-body">${marksHtml(i.body)}</p></div>`,
       )}</div>${
         node.footnote
@@ -118,7 +183,11 @@ export const slideColumns = definePrimitive({
         .join('\n\n'),
     markdown: (node) =>
       md.content(
-        node.items.map((i) => [md.heading(2, i.title), i.tags && md.paragraph(i.tags.flatMap((tag, n) => (n === 0 ? [md.code(tag)] : [' ', md.code(tag)]))), md.paragraph(marksMarkdown(i.body))]),
+        node.items.map((i) => [
+          md.heading(2, i.title),
+          i.tags && md.paragraph(i.tags.flatMap((tag, n) => (n === 0 ? [md.code(tag)] : [' ', md.code(tag)]))),
+          md.paragraph(marksMarkdown(i.body)),
+        ]),
         node.footnote && md.paragraph(md.code(node.footnote.code), ' ', marksMarkdown(node.footnote.text)),
       ),
   },
@@ -140,4 +209,3 @@ export const slideColumns = definePrimitive({
     ),
   ].join(''),
 });
-

@@ -21,7 +21,8 @@ const command = {
 } as const;
 
 /** Columns the command itself gets at a type size: the box's text width, less the prompt. */
-const columnsAt = (px: number): number => Math.floor((CONTENT_WIDTH - 2 * command.padX - 2 * stroke.panel) / (advance.mono * px)) - PROMPT_COLUMNS;
+const columnsAt = (px: number): number =>
+  Math.floor((CONTENT_WIDTH - 2 * command.padX - 2 * stroke.panel) / (advance.mono * px)) - PROMPT_COLUMNS;
 
 /** The longest command: one line at the smallest step. */
 export const COMMAND_MAX_COLUMNS = columnsAt(command.size.s);
@@ -31,31 +32,63 @@ const PREFIX_MESSAGE = 'must be the start of `command`, character for character'
 
 export const slideCommand = definePrimitive({
   type: 'slideCommand',
-  schema: z.object({
-    type: z.literal('slideCommand'),
-    label: lineText('A caption above the command, drawn in capitals: what running it does.').optional(),
-    command: z
-      .string()
-      .min(1)
-      .refine(isOneLine, { error: ONE_LINE_MESSAGE })
-      .superRefine((value, ctx) => {
-        const load = charLoad(value);
-        if (load > COMMAND_MAX_COLUMNS) ctx.addIssue({ code: 'custom', message: `must fit on one line: at most ${COMMAND_MAX_COLUMNS} columns (wide characters count 2), got ${load}` });
-      })
-      .describe(`The command exactly as typed, without the prompt (the slide draws "${PROMPT}"). One line, no tabs, at most ${COMMAND_MAX_COLUMNS} columns.`),
-    highlightPrefix: z.string().min(1).optional().describe('The start of the command to draw in the primary colour, e.g. the tool’s name. Must be a prefix of `command`.'),
-  }).superRefine((node, ctx) => {
-    if (node.highlightPrefix !== undefined && !node.command.startsWith(node.highlightPrefix)) ctx.addIssue({ code: 'custom', path: ['highlightPrefix'], message: PREFIX_MESSAGE });
-  }),
+  schema: z
+    .object({
+      type: z.literal('slideCommand'),
+      label: lineText('A caption above the command, drawn in capitals: what running it does.').optional(),
+      command: z
+        .string()
+        .min(1)
+        .refine(isOneLine, { error: ONE_LINE_MESSAGE })
+        .superRefine((value, ctx) => {
+          const load = charLoad(value);
+          if (load > COMMAND_MAX_COLUMNS)
+            ctx.addIssue({
+              code: 'custom',
+              message: `must fit on one line: at most ${COMMAND_MAX_COLUMNS} columns (wide characters count 2), got ${load}`,
+            });
+        })
+        .describe(
+          `The command exactly as typed, without the prompt (the slide draws "${PROMPT}"). One line, no tabs, at most ${COMMAND_MAX_COLUMNS} columns.`,
+        ),
+      highlightPrefix: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'The start of the command to draw in the primary colour, e.g. the tool’s name. Must be a prefix of `command`.',
+        ),
+    })
+    .superRefine((node, ctx) => {
+      if (node.highlightPrefix !== undefined && !node.command.startsWith(node.highlightPrefix))
+        ctx.addIssue({ code: 'custom', path: ['highlightPrefix'], message: PREFIX_MESSAGE });
+    }),
   catalog: {
     name: 'Command',
     purpose: 'One shell command, large, behind a prompt, with an optional highlighted start and a caption.',
-    useWhen: ['The audience should run or remember one command.', 'Showing how short the way in is ("one line to start").'],
-    avoidWhen: ['Several lines of code or a script: use slideCode.', 'A command inside a half-width column: slideCommand needs the full width; use slideCode there.'],
+    useWhen: [
+      'The audience should run or remember one command.',
+      'Showing how short the way in is ("one line to start").',
+    ],
+    avoidWhen: [
+      'Several lines of code or a script: use slideCode.',
+      'A command inside a half-width column: slideCommand needs the full width; use slideCode there.',
+    ],
   },
   examples: [
-    { type: 'slideCommand', label: 'Start the local store', command: 'docker compose up --detach inventory', highlightPrefix: 'docker compose' },
-    { name: 'long, no label', node: { type: 'slideCommand', command: 'npx wrangler deploy --env production --var REGION_FALLBACK:eu-west --keep-vars' } },
+    {
+      type: 'slideCommand',
+      label: 'Start the local store',
+      command: 'docker compose up --detach inventory',
+      highlightPrefix: 'docker compose',
+    },
+    {
+      name: 'long, no label',
+      node: {
+        type: 'slideCommand',
+        command: 'npx wrangler deploy --env production --var REGION_FALLBACK:eu-west --keep-vars',
+      },
+    },
   ],
   renderers: {
     html: (node) => {
@@ -67,7 +100,11 @@ export const slideCommand = definePrimitive({
     },
     text: (node) => [node.label?.toUpperCase(), `${PROMPT} ${node.command}`].filter(Boolean).join('\n'),
     // `console` is the fence language for a prompt followed by what to type.
-    markdown: (node) => md.content(node.label && md.paragraph(md.strong(node.label)), md.codeBlock(`${PROMPT} ${node.command}`, 'console')),
+    markdown: (node) =>
+      md.content(
+        node.label && md.paragraph(md.strong(node.label)),
+        md.codeBlock(`${PROMPT} ${node.command}`, 'console'),
+      ),
     slack: (node) => preformatted(`${PROMPT} ${node.command}`, node.label),
   },
   css: [

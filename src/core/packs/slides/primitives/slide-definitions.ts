@@ -44,8 +44,15 @@ export const slideDefinitions = definePrimitive({
   catalog: {
     name: 'Definitions',
     purpose: 'A short glossary: up to six terms in mono type, each with a sentence or two saying what it means.',
-    useWhen: ['The audience needs the words before the argument: jargon, states, roles.', 'Distinguishing terms that sound alike (authorization, capture, settlement).'],
-    avoidWhen: ['Names with a one-line note each: use slideList.', 'Steps that happen in order: use slidePipeline or slideTimeline.', 'One term and its meaning on a title slide: use slideTitle’s definition.'],
+    useWhen: [
+      'The audience needs the words before the argument: jargon, states, roles.',
+      'Distinguishing terms that sound alike (authorization, capture, settlement).',
+    ],
+    avoidWhen: [
+      'Names with a one-line note each: use slideList.',
+      'Steps that happen in order: use slidePipeline or slideTimeline.',
+      'One term and its meaning on a title slide: use slideTitle’s definition.',
+    ],
     example: {
       type: 'slideDefinitions',
       items: [
@@ -93,17 +100,23 @@ export const slideDefinitions = definePrimitive({
   renderers: {
     html: (node) => {
       const columns = columnsOf(node.items);
-      const longest = Math.max(...columns.map((column) => column.reduce((sum, i) => sum + charLoad(i.term) + charLoad(i.body), 0)));
+      const longest = Math.max(
+        ...columns.map((column) => column.reduce((sum, i) => sum + charLoad(i.term) + charLoad(i.body), 0)),
+      );
       const size = sizeOf(node.size, longest * columns.length, tokens.fits);
       return html`<div class="${PREFIX}-defs ${PREFIX}-defs-${size} ${PREFIX}-defs-cols-${columns.length}">${columns.map(
         (column) =>
           html`<dl class="${PREFIX}-defs-column">${column.map(
-            (i) => html`<div class="${PREFIX}-defs-item"><dt class="${PREFIX}-defs-term">${i.term}</dt><dd class="${PREFIX}-defs-body">${marksHtml(i.body)}</dd></div>`,
+            (i) =>
+              html`<div class="${PREFIX}-defs-item"><dt class="${PREFIX}-defs-term">${i.term}</dt><dd class="${PREFIX}-defs-body">${marksHtml(i.body)}</dd></div>`,
           )}</dl>`,
       )}</div>`;
     },
     text: (node) => node.items.map((i) => `${i.term} ${glyphs.separator} ${marksText(i.body)}`).join('\n'),
-    markdown: (node) => md.content(md.list(node.items.map((i) => md.paragraph(md.strong(i.term), ` ${glyphs.separator} `, marksMarkdown(i.body))))),
+    markdown: (node) =>
+      md.content(
+        md.list(node.items.map((i) => md.paragraph(md.strong(i.term), ` ${glyphs.separator} `, marksMarkdown(i.body)))),
+      ),
   },
   css: [
     `.${PREFIX}-defs{display:grid;column-gap:${space.px64}px;min-width:0}`,
@@ -113,6 +126,9 @@ export const slideDefinitions = definePrimitive({
     `.${PREFIX}-defs-item{display:flex;flex-direction:column;gap:${space.px8}px;padding-left:${space.px24}px;border-left:${stroke.rail}px solid ${color('primaryBorder')}}`,
     `.${PREFIX}-defs-term{${font('mono', 'mono')};font-weight:600;color:${color('primary')}}`,
     `.${PREFIX}-defs-body{margin:0;${font('bodyL')}}`,
-    ...SIZES.map((size) => `.${PREFIX}-defs-${size} .${PREFIX}-defs-column{gap:${tokens.gap[size]}px}.${PREFIX}-defs-${size} .${PREFIX}-defs-term,.${PREFIX}-defs-${size} .${PREFIX}-defs-body{font-size:${tokens.text[size]}px}`),
+    ...SIZES.map(
+      (size) =>
+        `.${PREFIX}-defs-${size} .${PREFIX}-defs-column{gap:${tokens.gap[size]}px}.${PREFIX}-defs-${size} .${PREFIX}-defs-term,.${PREFIX}-defs-${size} .${PREFIX}-defs-body{font-size:${tokens.text[size]}px}`,
+    ),
   ].join(''),
 });

@@ -7,7 +7,16 @@ import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { charLoad, sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
-import { emWidth, missingHtml, placeholderBox, placeholderCss, placeholderWidth, smallerStep, valueMarkdown, valuePlain } from './slide-stat.ts';
+import {
+  emWidth,
+  missingHtml,
+  placeholderBox,
+  placeholderCss,
+  placeholderWidth,
+  smallerStep,
+  valueMarkdown,
+  valuePlain,
+} from './slide-stat.ts';
 
 const C = `${PREFIX}-delta`;
 
@@ -29,7 +38,9 @@ const side = (which: string) =>
   z
     .strictObject({
       label: lineText(`What the ${which} value is (a version, a period, a system); drawn in capitals.`),
-      value: lineText('The number with its unit, e.g. "4.2s" or "61%". Leave it out when it is not known: a placeholder is drawn instead.').optional(),
+      value: lineText(
+        'The number with its unit, e.g. "4.2s" or "61%". Leave it out when it is not known: a placeholder is drawn instead.',
+      ).optional(),
     })
     .describe(`The ${which} side.`);
 
@@ -39,7 +50,11 @@ type Side = { label: string; value?: string | undefined };
 
 function rowWidth(before: Side, after: Side, change: string | undefined, step: SlideSize): number {
   const size = tokens.value[step];
-  const figure = (entry: Side) => Math.max(entry.value === undefined ? placeholderWidth(size) : emWidth(entry.value) * size, emWidth(entry.label) * type.label.size);
+  const figure = (entry: Side) =>
+    Math.max(
+      entry.value === undefined ? placeholderWidth(size) : emWidth(entry.value) * size,
+      emWidth(entry.label) * type.label.size,
+    );
   const chip = change === undefined ? 0 : emWidth(change) * tokens.change[step] + 2 * tokens.chipPad + tokens.gap;
   return figure(before) + figure(after) + tokens.arrowEm * size + 2 * tokens.gap + chip;
 }
@@ -66,29 +81,53 @@ export const slideDelta = definePrimitive({
       type: z.literal('slideDelta'),
       before: side('before'),
       after: side('after'),
-      change: lineText('The difference as it should read, e.g. "−74%" or "3× faster". Only when both before.value and after.value are given.').optional(),
+      change: lineText(
+        'The difference as it should read, e.g. "−74%" or "3× faster". Only when both before.value and after.value are given.',
+      ).optional(),
       body: wrappedText('One sentence: what was measured, and how.'),
       size: sizeField(),
     })
     .superRefine((node, ctx) => {
-      if (node.change !== undefined && (node.before.value === undefined || node.after.value === undefined)) ctx.addIssue({ code: 'custom', path: ['change'], message: CHANGE_NEEDS_BOTH });
+      if (node.change !== undefined && (node.before.value === undefined || node.after.value === undefined))
+        ctx.addIssue({ code: 'custom', path: ['change'], message: CHANGE_NEEDS_BOTH });
     }),
   catalog: {
     name: 'Delta',
     purpose: 'One measure before and after a change, side by side, with the difference called out.',
-    useWhen: ['A number moved because of something you did (a release, a migration, a fix).', 'Before/after comparisons of one metric.'],
+    useWhen: [
+      'A number moved because of something you did (a release, a migration, a fix).',
+      'Before/after comparisons of one metric.',
+    ],
     avoidWhen: [
       'A single number with no comparison: use slideStat.',
       'Several unrelated numbers: use slideStats.',
       'The same measure across more than two things: use slideBars.',
     ],
-    example: { type: 'slideDelta', before: { label: 'Old checkout', value: '4.2s' }, after: { label: 'New checkout', value: '1.1s' }, change: '−74%', body: 'Median time from **Pay** to the confirmation page.' },
+    example: {
+      type: 'slideDelta',
+      before: { label: 'Old checkout', value: '4.2s' },
+      after: { label: 'New checkout', value: '1.1s' },
+      change: '−74%',
+      body: 'Median time from **Pay** to the confirmation page.',
+    },
   },
   examples: [
-    { type: 'slideDelta', before: { label: 'March', value: '61%' }, after: { label: 'May', value: '83%' }, change: '+22 pts', body: 'Share of refunds settled without a support ticket, after the **self-serve** flow shipped.' },
+    {
+      type: 'slideDelta',
+      before: { label: 'March', value: '61%' },
+      after: { label: 'May', value: '83%' },
+      change: '+22 pts',
+      body: 'Share of refunds settled without a support ticket, after the **self-serve** flow shipped.',
+    },
     {
       name: 'after value not known yet',
-      node: { type: 'slideDelta', size: 'm', before: { label: 'Batch import', value: '6 h' }, after: { label: 'Streaming import' }, body: 'Time until a new catalogue entry is searchable; the streaming numbers come with the pilot in June.' },
+      node: {
+        type: 'slideDelta',
+        size: 'm',
+        before: { label: 'Batch import', value: '6 h' },
+        after: { label: 'Streaming import' },
+        body: 'Time until a new catalogue entry is searchable; the streaming numbers come with the pilot in June.',
+      },
     },
   ],
   renderers: {
@@ -98,7 +137,8 @@ export const slideDelta = definePrimitive({
         node.change === undefined ? '' : html`<div class="${C}-change">${node.change}</div>`
       }</div><p class="${C}-body">${marksHtml(node.body)}</p></div>`;
     },
-    text: (node) => `${sidePlain(node.before)} ${glyphs.arrow} ${sidePlain(node.after)}${node.change === undefined ? '' : ` (${node.change})`}\n${marksText(node.body)}`,
+    text: (node) =>
+      `${sidePlain(node.before)} ${glyphs.arrow} ${sidePlain(node.after)}${node.change === undefined ? '' : ` (${node.change})`}\n${marksText(node.body)}`,
     markdown: (node) =>
       md.content(
         md.paragraph(

@@ -43,7 +43,8 @@ export const slideDiff = definePrimitive({
       .superRefine((lines, ctx) => {
         const cap = diffCap(isDense(lines));
         lines.forEach((line, i) => {
-          if (charLoad(line.text) > cap) ctx.addIssue({ code: 'custom', path: [i, 'text'], message: widthMessage(line.text, cap) });
+          if (charLoad(line.text) > cap)
+            ctx.addIssue({ code: 'custom', path: [i, 'text'], message: widthMessage(line.text, cap) });
         });
       })
       .describe(
@@ -54,12 +55,21 @@ export const slideDiff = definePrimitive({
     name: 'Diff',
     purpose: 'A change to code, line by line: added lines green with +, removed lines red with −, context plain.',
     useWhen: ['Showing exactly what a change adds and removes.', 'A reordering or a one-line fix, in context.'],
-    avoidWhen: ['Two versions to compare as a whole: use slideCode with two panels.', 'Code with no change to show: use slideCode.'],
+    avoidWhen: [
+      'Two versions to compare as a whole: use slideCode with two panels.',
+      'Code with no change to show: use slideCode.',
+    ],
     example: {
       type: 'slideDiff',
       file: 'refund.ts',
       language: 'ts',
-      lines: [{ text: 'export const refund = async (order: Order) => {' }, { text: '  await fraud.check(order);', op: 'remove' }, { text: '  await ledger.write(order.id, -order.total);' }, { text: '  await fraud.check(order);', op: 'add' }, { text: '};' }],
+      lines: [
+        { text: 'export const refund = async (order: Order) => {' },
+        { text: '  await fraud.check(order);', op: 'remove' },
+        { text: '  await ledger.write(order.id, -order.total);' },
+        { text: '  await fraud.check(order);', op: 'add' },
+        { text: '};' },
+      ],
     },
   },
   examples: [
@@ -108,7 +118,11 @@ export const slideDiff = definePrimitive({
         return html`<div class="${PREFIX}-diff-line ${PREFIX}-diff-${op}"><span class="${PREFIX}-diff-sign">${SIGN[op].padEnd(GUTTER).replace(/ /g, NBSP)}</span>${keepSpaces(line.text)}</div>`;
       })}</div></div>`,
     text: (node) => [node.file, node.lines.map(signed).join('\n')].filter(Boolean).join('\n'),
-    markdown: (node) => md.content(node.file && md.paragraph(md.strong(node.file)), md.codeBlock(node.lines.map(signed).join('\n'), 'diff')),
+    markdown: (node) =>
+      md.content(
+        node.file && md.paragraph(md.strong(node.file)),
+        md.codeBlock(node.lines.map(signed).join('\n'), 'diff'),
+      ),
     slack: (node) => preformatted(node.lines.map(signed).join('\n'), node.file),
   },
   css: [

@@ -49,7 +49,10 @@ export const slideFanout = definePrimitive({
   catalog: {
     name: 'Fanout',
     purpose: 'One source on the left branching to two to six receivers, each with what it does.',
-    useWhen: ['One event or request reaches several consumers at once.', 'Showing who reacts when something happens, with no order among them.'],
+    useWhen: [
+      'One event or request reaches several consumers at once.',
+      'Showing who reacts when something happens, with no order among them.',
+    ],
     avoidWhen: [
       'Steps that happen one after another: use slidePipeline.',
       'Messages going back and forth between parties: use slideSequence.',
@@ -100,11 +103,19 @@ export const slideFanout = definePrimitive({
           html`<div class="${C}-link"><div class="${C}-rails"><div class="${C}-rail${i > 0 ? ` ${C}-rail-on` : ''}"></div><div class="${C}-rail ${C}-rail-stub${i < last ? ` ${C}-rail-on` : ''}"></div></div><div class="${C}-head"></div></div><div class="${C}-name"><span class="${C}-chip${item.tone ? ` ${C}-${item.tone}` : ''}">${item.name}</span></div><div class="${C}-body"><span>${marksHtml(item.body)}</span></div>`,
       )}</div></div>`;
     },
-    text: (node) => [`${node.source} ${glyphs.arrow}`, ...node.targets.map((item) => `${glyphs.dot} ${item.name} ${glyphs.separator} ${marksText(item.body)}`)].join('\n'),
+    text: (node) =>
+      [
+        `${node.source} ${glyphs.arrow}`,
+        ...node.targets.map((item) => `${glyphs.dot} ${item.name} ${glyphs.separator} ${marksText(item.body)}`),
+      ].join('\n'),
     markdown: (node) =>
       md.content(
         md.paragraph(md.code(node.source), ` ${glyphs.arrow}`),
-        md.list(node.targets.map((item) => md.paragraph(md.code(item.name), ` ${glyphs.separator} `, marksMarkdown(item.body)))),
+        md.list(
+          node.targets.map((item) =>
+            md.paragraph(md.code(item.name), ` ${glyphs.separator} `, marksMarkdown(item.body)),
+          ),
+        ),
       ),
     // One section: the source as its text, each target a field (Slack lays fields out two abreast).
     slack: (node) => [

@@ -33,12 +33,21 @@ export const slideFrame = definePrimitive({
   schema: (bodyNode) =>
     z.object({
       type: z.literal('slideFrame'),
-      body: z.array(bodyNode).min(1).describe('The slide’s content, top to bottom. Content slides open with a slideHeading.'),
+      body: z
+        .array(bodyNode)
+        .min(1)
+        .describe('The slide’s content, top to bottom. Content slides open with a slideHeading.'),
       brand: lineText('Footer left: the deck’s name. Keep it the same on every slide.').optional(),
       section: lineText('Footer: the section this slide belongs to.').optional(),
       sectionNumber: lineText('Footer: the section number, e.g. "01".').optional(),
-      logo: z.boolean().optional().describe('Draw the Isomer mark in the footer (default true). Set false unless the deck is about Isomer.'),
-      tone: z.enum(TONES).optional().describe('page (default) for content; inverse for title, section and closing slides.'),
+      logo: z
+        .boolean()
+        .optional()
+        .describe('Draw the Isomer mark in the footer (default true). Set false unless the deck is about Isomer.'),
+      tone: z
+        .enum(TONES)
+        .optional()
+        .describe('page (default) for content; inverse for title, section and closing slides.'),
       url: lineText('Footer right: an absolute http(s) URL, printed without its scheme.')
         .refine((value) => ABSOLUTE_HTTP.test(value), { error: 'must be an absolute https or http URL' })
         .optional(),
@@ -49,7 +58,10 @@ export const slideFrame = definePrimitive({
   catalog: {
     name: 'Slide frame',
     purpose: 'The 16:9 slide itself: every composition is exactly one slideFrame holding the slide’s content.',
-    useWhen: ['Always: wrap each slide’s content in one slideFrame.', 'Use tone "inverse" for the title, section divider and closing slides.'],
+    useWhen: [
+      'Always: wrap each slide’s content in one slideFrame.',
+      'Use tone "inverse" for the title, section divider and closing slides.',
+    ],
     avoidWhen: ['Never nest frames; lay content out with slideSplit or slideStack inside one frame.'],
     example: {
       type: 'slideFrame',
@@ -67,9 +79,24 @@ export const slideFrame = definePrimitive({
       section: 'Settlement',
       sectionNumber: '02',
       url: 'https://example.com/ledger',
-      body: [{ type: 'slideHeading', title: 'Refunds settle in two days, not five', lede: 'Moving the ledger write ahead of the fraud check removed three batch windows.' }],
+      body: [
+        {
+          type: 'slideHeading',
+          title: 'Refunds settle in two days, not five',
+          lede: 'Moving the ledger write ahead of the fraud check removed three batch windows.',
+        },
+      ],
     },
-    { name: 'inverse', node: { type: 'slideFrame', tone: 'inverse', brand: 'Ledger', logo: false, body: [{ type: 'slideStatement', text: 'Every refund is a promise we keep in two days.' }] } },
+    {
+      name: 'inverse',
+      node: {
+        type: 'slideFrame',
+        tone: 'inverse',
+        brand: 'Ledger',
+        logo: false,
+        body: [{ type: 'slideStatement', text: 'Every refund is a promise we keep in two days.' }],
+      },
+    },
   ],
   renderers: {
     html: (node, { scope, surface, theme }) => {
@@ -82,24 +109,40 @@ export const slideFrame = definePrimitive({
       return html`<div class="${PREFIX}-frame ${PREFIX}-${node.tone ?? 'page'}"><div class="${PREFIX}-frame-body">${node.body.map((child) => scope.html(child))}</div>${
         left || url || showLogo
           ? html`<div class="${PREFIX}-footer"><div class="${PREFIX}-footer-left">${showLogo ? logo(fill) : ''}${left ? html`<span>${left}</span>` : ''}</div>${
-              url ? (surface === 'react' ? html`<a class="${PREFIX}-footer-url" href="${url}">${urlLabel(url)}</a>` : html`<span class="${PREFIX}-footer-url">${urlLabel(url)}</span>`) : ''
+              url
+                ? surface === 'react'
+                  ? html`<a class="${PREFIX}-footer-url" href="${url}">${urlLabel(url)}</a>`
+                  : html`<span class="${PREFIX}-footer-url">${urlLabel(url)}</span>`
+                : ''
             }</div>`
           : ''
       }</div>`;
     },
     text: (node, { scope }) => {
-      const footer = [footerLeft(node), node.url ? urlLabel(node.url) : ''].filter(Boolean).join(` ${glyphs.separator} `);
+      const footer = [footerLeft(node), node.url ? urlLabel(node.url) : '']
+        .filter(Boolean)
+        .join(` ${glyphs.separator} `);
       return [...node.body.map((child) => scope.text(child)), footer].filter(Boolean).join('\n\n');
     },
     markdown: (node, { scope }) => {
       const left = footerLeft(node);
-      const footer = [left, node.url ? md.link(node.url, urlLabel(node.url)) : undefined].filter(Boolean).flatMap((part, i) => (i === 0 ? [part] : [` ${glyphs.separator} `, part]));
-      return md.content(node.body.map((child) => scope.markdown(child).blocks), footer.length > 0 && md.paragraph(md.emphasis(...(footer as string[]))));
+      const footer = [left, node.url ? md.link(node.url, urlLabel(node.url)) : undefined]
+        .filter(Boolean)
+        .flatMap((part, i) => (i === 0 ? [part] : [` ${glyphs.separator} `, part]));
+      return md.content(
+        node.body.map((child) => scope.markdown(child).blocks),
+        footer.length > 0 && md.paragraph(md.emphasis(...(footer as string[]))),
+      );
     },
     slack: (node, { scope }) => {
       const left = footerLeft(node);
-      const parts = [left ? escapeMrkdwn(left) : '', node.url ? mrkdwnLink(node.url, urlLabel(node.url)) : ''].filter(Boolean);
-      const footer = parts.length > 0 ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: parts.join(` ${glyphs.separator} `) }] }] : [];
+      const parts = [left ? escapeMrkdwn(left) : '', node.url ? mrkdwnLink(node.url, urlLabel(node.url)) : ''].filter(
+        Boolean,
+      );
+      const footer =
+        parts.length > 0
+          ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: parts.join(` ${glyphs.separator} `) }] }]
+          : [];
       return [...node.body.flatMap((child) => scope.slack(child)), ...footer];
     },
   },

@@ -36,28 +36,32 @@ const graphNode = z.strictObject({
   placement: z
     .enum(PLACEMENTS)
     .optional()
-    .describe('Puts the node above or below the main row instead of in it. At most one node above and one below; each has exactly one edge to a main-row node.'),
+    .describe(
+      'Puts the node above or below the main row instead of in it. At most one node above and one below; each has exactly one edge to a main-row node.',
+    ),
 });
 
-const schema = z.object({
-  type: z.literal('slideGraph'),
-  nodes: z
-    .array(graphNode)
-    .min(2)
-    .max(6)
-    .describe(
-      '2–6 concepts. Nodes without placement form the main row, left to right in array order: 2–4 of them. At most one node above and one below the row, at most one with emphasis; ids must be unique.',
-    ),
-  edges: z
-    .array(z.tuple([lineText('The id of the node the arrow leaves.'), lineText('The id of the node it points to.')]))
-    .min(1)
-    .max(5)
-    .describe(
-      'Arrows as [from, to] node ids. Exactly these: the chain through the main row in array order (main[0]→main[1], main[1]→main[2], …), plus one edge between each placed node and one main-row node, in either direction. No other edges, no repeats.',
-    ),
-  caption: wrappedText('One sentence under the diagram saying what the relations mean.').optional(),
-  size: sizeField(),
-}).superRefine((node, ctx) => graphRules(node as GraphNode, ctx));
+const schema = z
+  .object({
+    type: z.literal('slideGraph'),
+    nodes: z
+      .array(graphNode)
+      .min(2)
+      .max(6)
+      .describe(
+        '2–6 concepts. Nodes without placement form the main row, left to right in array order: 2–4 of them. At most one node above and one below the row, at most one with emphasis; ids must be unique.',
+      ),
+    edges: z
+      .array(z.tuple([lineText('The id of the node the arrow leaves.'), lineText('The id of the node it points to.')]))
+      .min(1)
+      .max(5)
+      .describe(
+        'Arrows as [from, to] node ids. Exactly these: the chain through the main row in array order (main[0]→main[1], main[1]→main[2], …), plus one edge between each placed node and one main-row node, in either direction. No other edges, no repeats.',
+      ),
+    caption: wrappedText('One sentence under the diagram saying what the relations mean.').optional(),
+    size: sizeField(),
+  })
+  .superRefine((node, ctx) => graphRules(node as GraphNode, ctx));
 
 type GraphNode = z.output<typeof schema>;
 type Item = z.output<typeof graphNode>;
@@ -85,17 +89,24 @@ function graphRules(node: GraphNode, ctx: z.RefinementCtx): void {
   });
   const emphasised = node.nodes.findIndex((x) => x.emphasis === true);
   node.nodes.forEach((x, i) => {
-    if (x.emphasis === true && i !== emphasised) issue(['nodes', i, 'emphasis'], `must be set on one node at most: nodes[${emphasised}] already has it`);
+    if (x.emphasis === true && i !== emphasised)
+      issue(['nodes', i, 'emphasis'], `must be set on one node at most: nodes[${emphasised}] already has it`);
   });
   for (const place of PLACEMENTS) {
     const placed = node.nodes.findIndex((x) => x.placement === place);
     node.nodes.forEach((x, i) => {
-      if (x.placement === place && i !== placed) issue(['nodes', i, 'placement'], `only one node may be placed ${place}: nodes[${placed}] already is`);
+      if (x.placement === place && i !== placed)
+        issue(['nodes', i, 'placement'], `only one node may be placed ${place}: nodes[${placed}] already is`);
     });
   }
   const main = node.nodes.filter((x) => !x.placement).map((x) => x.id);
-  if (main.length < 2) issue(['nodes'], `needs 2–${MAX_MAIN} main-row nodes (nodes without placement); found ${main.length}`);
-  if (main.length > MAX_MAIN) issue(['nodes'], `has ${main.length} main-row nodes (nodes without placement); at most ${MAX_MAIN} fit: place one above or below, or drop it`);
+  if (main.length < 2)
+    issue(['nodes'], `needs 2–${MAX_MAIN} main-row nodes (nodes without placement); found ${main.length}`);
+  if (main.length > MAX_MAIN)
+    issue(
+      ['nodes'],
+      `has ${main.length} main-row nodes (nodes without placement); at most ${MAX_MAIN} fit: place one above or below, or drop it`,
+    );
 
   const role = roles(node);
   const known = [...role.keys()].map(q).join(', ');
@@ -116,22 +127,41 @@ function graphRules(node: GraphNode, ctx: z.RefinementCtx): void {
     const b = role.get(to)!;
     if (a.kind === 'main' && b.kind === 'main') {
       if (b.index === a.index + 1) chained.add(a.index);
-      else if (b.index === a.index - 1) issue(['edges', j], `points right to left; main-row edges run left to right in array order: write [${q(to)}, ${q(from)}]`);
+      else if (b.index === a.index - 1)
+        issue(
+          ['edges', j],
+          `points right to left; main-row edges run left to right in array order: write [${q(to)}, ${q(from)}]`,
+        );
       else issue(['edges', j], `must link main-row neighbours left to right; the main row is ${row}`);
       return;
     }
-    if (a.kind !== 'main' && b.kind !== 'main') return issue(['edges', j], `links two placed nodes; a node placed above or below links only to one main-row node`);
+    if (a.kind !== 'main' && b.kind !== 'main')
+      return issue(
+        ['edges', j],
+        `links two placed nodes; a node placed above or below links only to one main-row node`,
+      );
     const side = a.kind === 'main' ? to : from;
     const earlier = sideEdge.get(side);
-    if (earlier !== undefined) issue(['edges', j], `is a second edge for ${q(side)}; a node placed above or below has exactly one (edges[${earlier}])`);
+    if (earlier !== undefined)
+      issue(
+        ['edges', j],
+        `is a second edge for ${q(side)}; a node placed above or below has exactly one (edges[${earlier}])`,
+      );
     else sideEdge.set(side, j);
   });
   for (let i = 0; i + 1 < main.length && i + 1 < MAX_MAIN; i++) {
-    if (!chained.has(i)) issue(['edges'], `must include [${q(main[i]!)}, ${q(main[i + 1]!)}]: the main row is chained left to right in array order`);
+    if (!chained.has(i))
+      issue(
+        ['edges'],
+        `must include [${q(main[i]!)}, ${q(main[i + 1]!)}]: the main row is chained left to right in array order`,
+      );
   }
   node.nodes.forEach((x, i) => {
     if (x.placement && first.get(x.id) === i && !sideEdge.has(x.id)) {
-      issue(['nodes', i], `is placed ${x.placement} but has no edge; add one between ${q(x.id)} and a main-row node, in either direction`);
+      issue(
+        ['nodes', i],
+        `is placed ${x.placement} but has no edge; add one between ${q(x.id)} and a main-row node, in either direction`,
+      );
     }
   });
 }
@@ -148,10 +178,17 @@ function layout(node: GraphNode): Layout {
   const sides: Layout['sides'] = [];
   for (const x of node.nodes) {
     if (!x.placement) continue;
-    const edge = node.edges.find(([from, to]) => (from === x.id && column.has(to)) || (to === x.id && column.has(from)));
+    const edge = node.edges.find(
+      ([from, to]) => (from === x.id && column.has(to)) || (to === x.id && column.has(from)),
+    );
     if (!edge) continue;
     const towardsRow = edge[0] === x.id;
-    sides.push({ item: x, placement: x.placement, column: column.get(towardsRow ? edge[1] : edge[0]) ?? 0, towardsRow });
+    sides.push({
+      item: x,
+      placement: x.placement,
+      column: column.get(towardsRow ? edge[1] : edge[0]) ?? 0,
+      towardsRow,
+    });
   }
   return { main, sides };
 }
@@ -159,14 +196,18 @@ function layout(node: GraphNode): Layout {
 /** Estimated height at a step: the main row, each placed row and its connector, and the caption. */
 function estimateHeight(node: GraphNode, s: SlideSize): number {
   const { main, sides } = layout(node);
-  const width = (CONTENT_WIDTH - (main.length - 1) * tokens.arrow) / Math.max(1, main.length) - 2 * tokens.pad[s] - 2 * stroke.chip;
+  const width =
+    (CONTENT_WIDTH - (main.length - 1) * tokens.arrow) / Math.max(1, main.length) - 2 * tokens.pad[s] - 2 * stroke.chip;
   const card = (x: Item) =>
     2 * tokens.pad[s] +
     estimateLines(x.term, tokens.term[s], width, advance.other) * tokens.term[s] * type.nodeTitle.line +
     tokens.gap +
     estimateLines(x.body, tokens.body[s], width) * tokens.body[s] * type.body.line;
   const rows = Math.max(...main.map(card)) + sides.reduce((sum, x) => sum + card(x.item) + tokens.connector[s], 0);
-  const caption = node.caption ? tokens.captionGap[s] + estimateLines(node.caption, tokens.caption[s], CONTENT_WIDTH) * tokens.caption[s] * type.body.line : 0;
+  const caption = node.caption
+    ? tokens.captionGap[s] +
+      estimateLines(node.caption, tokens.caption[s], CONTENT_WIDTH) * tokens.caption[s] * type.body.line
+    : 0;
   return rows + caption;
 }
 
@@ -181,7 +222,10 @@ function relations(node: GraphNode): string[] {
   const { main } = layout(node);
   const mainIds = new Set(main.map((x) => x.id));
   const sideEdges = node.edges.filter(([from, to]) => !(mainIds.has(from) && mainIds.has(to)));
-  return [main.map((x) => x.term).join(` ${glyphs.arrow} `), ...sideEdges.map(([from, to]) => `${term.get(from) ?? from} ${glyphs.arrow} ${term.get(to) ?? to}`)];
+  return [
+    main.map((x) => x.term).join(` ${glyphs.arrow} `),
+    ...sideEdges.map(([from, to]) => `${term.get(from) ?? from} ${glyphs.arrow} ${term.get(to) ?? to}`),
+  ];
 }
 
 export const slideGraph = definePrimitive({
@@ -189,7 +233,8 @@ export const slideGraph = definePrimitive({
   schema,
   catalog: {
     name: 'Concept graph',
-    purpose: 'Two to four concepts in a row joined by arrows, with up to one more above and one below feeding into or out of the row, each with a short definition.',
+    purpose:
+      'Two to four concepts in a row joined by arrows, with up to one more above and one below feeding into or out of the row, each with a short definition.',
     useWhen: [
       'A small domain model: how the main things relate, in one direction.',
       'A chain of concepts where one or two side concepts feed in (pricing into an order) or hang off it.',
@@ -265,11 +310,18 @@ export const slideGraph = definePrimitive({
         return html`<div class="${C}-link ${C}-link-${placement} ${C}-c${column}">${arrowMarkup(C, down ? 'down' : 'up')}</div>${card(item, `${C}-${placement} ${C}-c${column}`)}`;
       });
       return html`<div class="${C} ${C}-${size}"><div class="${C}-grid ${C}-k${main.length}">${main.map(
-        (x, i) => html`${i > 0 ? html`<div class="${C}-gap ${C}-g${i}">${arrowMarkup(C, 'right')}</div>` : ''}${card(x, `${C}-main ${C}-c${i}`)}`,
+        (x, i) =>
+          html`${i > 0 ? html`<div class="${C}-gap ${C}-g${i}">${arrowMarkup(C, 'right')}</div>` : ''}${card(x, `${C}-main ${C}-c${i}`)}`,
       )}${placed}</div>${node.caption ? html`<div class="${C}-caption">${marksHtml(node.caption)}</div>` : ''}</div>`;
     },
     text: (node) =>
-      [relations(node).join('\n'), node.nodes.map((x) => `${x.term}: ${marksText(x.body)}`).join('\n'), node.caption ? marksText(node.caption) : ''].filter(Boolean).join('\n\n'),
+      [
+        relations(node).join('\n'),
+        node.nodes.map((x) => `${x.term}: ${marksText(x.body)}`).join('\n'),
+        node.caption ? marksText(node.caption) : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
     markdown: (node) =>
       md.content(
         md.paragraph(relations(node).flatMap((line, i) => (i === 0 ? [line] : [md.break(), line]))),
@@ -282,8 +334,14 @@ export const slideGraph = definePrimitive({
     `.${C}{display:flex;flex-direction:column;gap:${tokens.captionGap.l}px}`,
     // Main cards in odd columns, arrows in the even ones; rows: above, link, main, link, below.
     `.${C}-grid{display:grid}`,
-    ...[2, 3, 4].map((k) => `.${C}-k${k}{grid-template-columns:${Array.from({ length: k }, () => 'minmax(0,1fr)').join(` ${tokens.arrow}px `)}}`),
-    ...Array.from({ length: MAX_MAIN }, (_, i) => `.${C}-c${i}{grid-column:${2 * i + 1}}${i > 0 ? `.${C}-g${i}{grid-column:${2 * i}}` : ''}`),
+    ...[2, 3, 4].map(
+      (k) =>
+        `.${C}-k${k}{grid-template-columns:${Array.from({ length: k }, () => 'minmax(0,1fr)').join(` ${tokens.arrow}px `)}}`,
+    ),
+    ...Array.from(
+      { length: MAX_MAIN },
+      (_, i) => `.${C}-c${i}{grid-column:${2 * i + 1}}${i > 0 ? `.${C}-g${i}{grid-column:${2 * i}}` : ''}`,
+    ),
     `.${C}-above{grid-row:1;align-self:end}.${C}-link-above{grid-row:2}.${C}-main,.${C}-gap{grid-row:3}.${C}-link-below{grid-row:4}.${C}-below{grid-row:5;align-self:start}`,
     `.${C}-gap{align-self:center;display:flex;padding:0 ${tokens.arrowInset}px}`,
     `.${C}-gap>.${C}-arrow{flex:1 1 auto}`,
@@ -301,4 +359,3 @@ export const slideGraph = definePrimitive({
     ),
   ].join(''),
 });
-

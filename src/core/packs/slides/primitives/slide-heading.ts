@@ -16,19 +16,35 @@ export const slideHeading = definePrimitive({
   type: 'slideHeading',
   schema: z.object({
     type: z.literal('slideHeading'),
-    title: wrappedText('The slide’s claim, as a sentence (aim for one line, two at most). Strong text takes the primary colour.'),
+    title: wrappedText(
+      'The slide’s claim, as a sentence (aim for one line, two at most). Strong text takes the primary colour.',
+    ),
     lede: wrappedText('One or two sentences that support the claim.').optional(),
     size: sizeField(),
   }),
   catalog: {
     name: 'Slide heading',
     purpose: 'Opens a content slide with its claim written as a sentence, and an optional supporting lede.',
-    useWhen: ['Every content slide: the first node of the frame’s body.', 'State what the slide shows as a claim ("Refunds settle in two days"), not a topic ("Refunds").'],
-    avoidWhen: ['A slide whose whole message is one sentence: use slideStatement.', 'The deck’s first slide: use slideTitle.'],
-    example: { type: 'slideHeading', title: 'Refunds settle in **two days**, not five', lede: 'Moving the ledger write ahead of the fraud check removed three batch windows.' },
+    useWhen: [
+      'Every content slide: the first node of the frame’s body.',
+      'State what the slide shows as a claim ("Refunds settle in two days"), not a topic ("Refunds").',
+    ],
+    avoidWhen: [
+      'A slide whose whole message is one sentence: use slideStatement.',
+      'The deck’s first slide: use slideTitle.',
+    ],
+    example: {
+      type: 'slideHeading',
+      title: 'Refunds settle in **two days**, not five',
+      lede: 'Moving the ledger write ahead of the fraud check removed three batch windows.',
+    },
   },
   examples: [
-    { type: 'slideHeading', title: 'Refunds settle in two days, not five', lede: 'Moving the ledger write ahead of the fraud check removed three batch windows.' },
+    {
+      type: 'slideHeading',
+      title: 'Refunds settle in two days, not five',
+      lede: 'Moving the ledger write ahead of the fraud check removed three batch windows.',
+    },
     { name: 'title only', node: { type: 'slideHeading', title: 'Search now forgives **typos**' } },
   ],
   renderers: {
@@ -39,7 +55,8 @@ export const slideHeading = definePrimitive({
       }</div>`;
     },
     text: (node) => [marksText(node.title), node.lede ? marksText(node.lede) : ''].filter(Boolean).join('\n\n'),
-    markdown: (node) => md.content(md.heading(1, marksMarkdown(node.title)), node.lede && md.paragraph(marksMarkdown(node.lede))),
+    markdown: (node) =>
+      md.content(md.heading(1, marksMarkdown(node.title)), node.lede && md.paragraph(marksMarkdown(node.lede))),
     slack: (node) => [
       { type: 'header', text: { type: 'plain_text', text: marksText(node.title), emoji: true } },
       ...(node.lede ? [mrkdwnSection(marksMrkdwn(node.lede))] : []),

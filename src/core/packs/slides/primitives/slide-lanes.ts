@@ -31,7 +31,11 @@ const tokens = {
 
 const lane = z.strictObject({
   label: lineText('Whose route this is, drawn in capitals (e.g. "Web").'),
-  steps: z.array(lineText('One step, a word or two; drawn as a chip.')).min(1).max(5).describe('1–5 steps in order, before the shared final step.'),
+  steps: z
+    .array(lineText('One step, a word or two; drawn as a chip.'))
+    .min(1)
+    .max(5)
+    .describe('1–5 steps in order, before the shared final step.'),
   tone: toneField(),
 });
 
@@ -42,7 +46,11 @@ const note = z.strictObject({
 
 const schema = z.object({
   type: z.literal('slideLanes'),
-  lanes: z.array(lane).min(2).max(2).describe('Exactly 2 routes, drawn one above the other, that both end in the join step.'),
+  lanes: z
+    .array(lane)
+    .min(2)
+    .max(2)
+    .describe('Exactly 2 routes, drawn one above the other, that both end in the join step.'),
   join: lineText('The final step both lanes share, drawn as a filled chip where they meet.'),
   notes: z.array(note).max(4).optional().describe('Up to 4 notes under the lanes, two per row (e.g. one per lane).'),
 });
@@ -54,7 +62,8 @@ function estimateHeight(node: LanesNode, s: SlideSize): number {
   const room = CONTENT_WIDTH - tokens.label - tokens.elbow - tokens.merge - tokens.join;
   let lanes = 0;
   for (const x of node.lanes) {
-    const chip = (room - (x.steps.length - 1) * tokens.between) / x.steps.length - 2 * tokens.chipPad[s] - 2 * stroke.chip;
+    const chip =
+      (room - (x.steps.length - 1) * tokens.between) / x.steps.length - 2 * tokens.chipPad[s] - 2 * stroke.chip;
     if (Math.max(...x.steps.map(longestWord)) * advance.other * tokens.chip[s] > chip) return Number.POSITIVE_INFINITY;
     const lines = Math.max(...x.steps.map((step) => estimateLines(step, tokens.chip[s], chip, advance.other)));
     lanes += lines * tokens.chip[s] * 1.2 + 2 * tokens.chipPad[s] + 2 * tokens.lanePad;
@@ -63,7 +72,13 @@ function estimateHeight(node: LanesNode, s: SlideSize): number {
   const column = (CONTENT_WIDTH - tokens.notesGap) / 2;
   let notesHeight = 0;
   for (let i = 0; i < notes.length; i += 2) {
-    const row = notes.slice(i, i + 2).map((x) => tokens.noteTitle[s] * 1.2 + estimateLines(x.body, tokens.noteBody[s], column) * tokens.noteBody[s] * type.body.line);
+    const row = notes
+      .slice(i, i + 2)
+      .map(
+        (x) =>
+          tokens.noteTitle[s] * 1.2 +
+          estimateLines(x.body, tokens.noteBody[s], column) * tokens.noteBody[s] * type.body.line,
+      );
     notesHeight += Math.max(...row) + tokens.notesGap + tokens.gap * 2;
   }
   return lanes + notesHeight;
@@ -79,8 +94,12 @@ export const slideLanes = definePrimitive({
   schema,
   catalog: {
     name: 'Lanes',
-    purpose: 'Two routes side by side as rows of step chips that merge into one shared final step, with optional notes underneath.',
-    useWhen: ['Two ways to reach the same outcome: self-serve and assisted, web and phone, manual and automated.', 'Comparing how many steps each route takes.'],
+    purpose:
+      'Two routes side by side as rows of step chips that merge into one shared final step, with optional notes underneath.',
+    useWhen: [
+      'Two ways to reach the same outcome: self-serve and assisted, web and phone, manual and automated.',
+      'Comparing how many steps each route takes.',
+    ],
     avoidWhen: [
       'One route only: use slidePipeline.',
       'More than two routes, or routes that do not end in the same step: use slideColumns or slideTable.',
@@ -133,10 +152,13 @@ export const slideLanes = definePrimitive({
       return html`<div class="${C} ${C}-${size}"><div class="${C}-grid">${node.lanes.map(
         (x, r) =>
           html`<div class="${C}-label ${C}-r${r}${x.tone ? ` ${C}-${x.tone}` : ''}">${x.label}</div><div class="${C}-steps ${C}-r${r}">${x.steps.map(
-            (step, i) => html`${i > 0 ? arrowMarkup(C, 'right') : ''}<div class="${C}-chip${x.tone ? ` ${C}-${x.tone}` : ''}">${step}</div>`,
+            (step, i) =>
+              html`${i > 0 ? arrowMarkup(C, 'right') : ''}<div class="${C}-chip${x.tone ? ` ${C}-${x.tone}` : ''}">${step}</div>`,
           )}</div><div class="${C}-elbow ${C}-r${r}"><div class="${C}-half"></div><div class="${C}-half"></div></div>`,
       )}${arrowMarkup(C, 'right', `${C}-merge`)}<div class="${C}-join">${node.join}</div></div>${
-        notes.length > 0 ? html`<div class="${C}-notes">${notes.map((x) => html`<div class="${C}-note"><div class="${C}-note-title">${x.title}</div><div class="${C}-note-body">${marksHtml(x.body)}</div></div>`)}</div>` : ''
+        notes.length > 0
+          ? html`<div class="${C}-notes">${notes.map((x) => html`<div class="${C}-note"><div class="${C}-note-title">${x.title}</div><div class="${C}-note-body">${marksHtml(x.body)}</div></div>`)}</div>`
+          : ''
       }</div>`;
     },
     text: (node) => {

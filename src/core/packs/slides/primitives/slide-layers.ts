@@ -36,13 +36,20 @@ const layer = z
   .strictObject({
     name: lineText('The tier’s name.'),
     body: wrappedText('What the tier does, in a sentence. Give body or chips, not both.').optional(),
-    chips: z.array(lineText('One component, drawn as a monospace chip.')).min(1).max(6).optional().describe('One to six components of the tier. Give chips or body, not both.'),
+    chips: z
+      .array(lineText('One component, drawn as a monospace chip.'))
+      .min(1)
+      .max(6)
+      .optional()
+      .describe('One to six components of the tier. Give chips or body, not both.'),
     owner: lineText('Who owns the tier (a team, a vendor), drawn as a caption on the right.'),
     tone: toneField(),
   })
   .superRefine((value, ctx) => {
-    if (value.body !== undefined && value.chips !== undefined) ctx.addIssue({ code: 'custom', path: ['chips'], message: BOTH });
-    else if (value.body === undefined && value.chips === undefined) ctx.addIssue({ code: 'custom', path: [], message: NEITHER });
+    if (value.body !== undefined && value.chips !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['chips'], message: BOTH });
+    else if (value.body === undefined && value.chips === undefined)
+      ctx.addIssue({ code: 'custom', path: [], message: NEITHER });
   })
   .describe('One tier of the stack. It has exactly one of body or chips.');
 
@@ -50,13 +57,23 @@ export const slideLayers = definePrimitive({
   type: 'slideLayers',
   schema: z.object({
     type: z.literal('slideLayers'),
-    layers: z.array(layer).min(3).max(6).describe('Three to six tiers, top first: the first is nearest the user, the last is the foundation. Each has body or chips, exactly one.'),
+    layers: z
+      .array(layer)
+      .min(3)
+      .max(6)
+      .describe(
+        'Three to six tiers, top first: the first is nearest the user, the last is the foundation. Each has body or chips, exactly one.',
+      ),
     size: sizeField(),
   }),
   catalog: {
     name: 'Layers',
-    purpose: 'A stack of three to six tiers, nearest the user on top, each with what it does (or its components) and who owns it.',
-    useWhen: ['Explaining an architecture as tiers that sit on one another.', 'Showing who owns which level of a system.'],
+    purpose:
+      'A stack of three to six tiers, nearest the user on top, each with what it does (or its components) and who owns it.',
+    useWhen: [
+      'Explaining an architecture as tiers that sit on one another.',
+      'Showing who owns which level of a system.',
+    ],
     avoidWhen: [
       'Side-by-side areas of responsibility with no stacking: use slideTerritoryGroup.',
       'A request travelling through steps in order: use slidePipeline.',
@@ -89,7 +106,11 @@ export const slideLayers = definePrimitive({
           { name: 'Apps', chips: ['ios', 'android', 'web'], owner: 'Client team', tone: 'primary' },
           { name: 'Edge', body: 'TLS, caching, and bot checks', owner: 'Platform' },
           { name: 'Gateway', body: 'Routes and rate-limits every request', owner: 'Platform' },
-          { name: 'Services', chips: ['orders', 'catalog', 'slots', 'pricing', 'users', 'search'], owner: 'Product teams' },
+          {
+            name: 'Services',
+            chips: ['orders', 'catalog', 'slots', 'pricing', 'users', 'search'],
+            owner: 'Product teams',
+          },
           { name: 'Data', chips: ['postgres', 'redis', 'kafka'], owner: 'Data team' },
           { name: 'Cloud', body: 'Compute, storage, and the network', owner: 'Provider', tone: 'accent' },
         ],
@@ -108,7 +129,14 @@ export const slideLayers = definePrimitive({
           }<div class="${C}-owner">${item.owner}</div></div>`,
       )}</div>`;
     },
-    text: (node) => node.layers.map((item) => [item.name, item.chips ? item.chips.join(', ') : marksText(item.body ?? ''), item.owner].join(` ${glyphs.separator} `)).join('\n'),
+    text: (node) =>
+      node.layers
+        .map((item) =>
+          [item.name, item.chips ? item.chips.join(', ') : marksText(item.body ?? ''), item.owner].join(
+            ` ${glyphs.separator} `,
+          ),
+        )
+        .join('\n'),
     markdown: (node) =>
       md.content(
         md.list(
@@ -116,7 +144,9 @@ export const slideLayers = definePrimitive({
             md.paragraph(
               md.strong(item.name),
               ` ${glyphs.separator} `,
-              item.chips ? item.chips.flatMap((chip, i) => (i === 0 ? [md.code(chip)] : [' ', md.code(chip)])) : marksMarkdown(item.body ?? ''),
+              item.chips
+                ? item.chips.flatMap((chip, i) => (i === 0 ? [md.code(chip)] : [' ', md.code(chip)]))
+                : marksMarkdown(item.body ?? ''),
               ` ${glyphs.separator} `,
               md.emphasis(item.owner),
             ),

@@ -15,14 +15,19 @@ import { advance, glyphs, space, stroke, type } from '../theme.ts';
 const TERM_COLUMN = { min: 200, max: 560, pad: space.px16 } as const;
 /** Terms are set a step above the mono role so they hold their own beside body-size text. */
 const TERM_SIZE = type.body.size;
-const termWidth = (longest: number) => Math.round(Math.min(TERM_COLUMN.max, Math.max(TERM_COLUMN.min, longest * advance.mono * TERM_SIZE + TERM_COLUMN.pad)));
+const termWidth = (longest: number) =>
+  Math.round(
+    Math.min(TERM_COLUMN.max, Math.max(TERM_COLUMN.min, longest * advance.mono * TERM_SIZE + TERM_COLUMN.pad)),
+  );
 /** Widths are snapped to a few steps so the stylesheet holds fixed classes, not per-node styles. */
 const TERM_STEPS = [TERM_COLUMN.min, 280, 360, 440, TERM_COLUMN.max] as const;
 const termStep = (longest: number) => TERM_STEPS.find((step) => step >= termWidth(longest)) ?? TERM_COLUMN.max;
 
 const item = z
   .strictObject({
-    term: lineText('A short name in the left column, in mono type. Give every item a term, or none: with no terms the list is a compact stack without rules.').optional(),
+    term: lineText(
+      'A short name in the left column, in mono type. Give every item a term, or none: with no terms the list is a compact stack without rules.',
+    ).optional(),
     body: wrappedText('What the term means or does, one line or two.'),
   })
   .describe('One row.');
@@ -32,13 +37,21 @@ export const slideList = definePrimitive({
   schema: z.object({
     type: z.literal('slideList'),
     label: lineText('A caption above the list, drawn in capitals.').optional(),
-    items: z.array(item).min(1).max(6).describe('One to six rows. Rows with terms are ruled; a list with no terms at all draws as a compact stack.'),
+    items: z
+      .array(item)
+      .min(1)
+      .max(6)
+      .describe('One to six rows. Rows with terms are ruled; a list with no terms at all draws as a compact stack.'),
     footnote: wrappedText('One line under the list.').optional(),
   }),
   catalog: {
     name: 'List',
-    purpose: 'Up to six rows of a short mono term and a line about it, ruled like a spec sheet; without terms, a compact stack of lines.',
-    useWhen: ['Named items each with one line: features by area, services and what they own, flags and what they switch.', 'A changelog or a “what shipped” list.'],
+    purpose:
+      'Up to six rows of a short mono term and a line about it, ruled like a spec sheet; without terms, a compact stack of lines.',
+    useWhen: [
+      'Named items each with one line: features by area, services and what they own, flags and what they switch.',
+      'A changelog or a “what shipped” list.',
+    ],
     avoidWhen: [
       'Plain points with no names: use slideBulletList.',
       'Terms that need a sentence or two of definition: use slideDefinitions.',
@@ -70,7 +83,11 @@ export const slideList = definePrimitive({
       name: 'no terms: a compact stack',
       node: {
         type: 'slideList',
-        items: [{ body: 'Refunds wait for the nightly batch.' }, { body: 'The fraud check runs after the ledger write.' }, { body: 'Customers see the money five days later.' }],
+        items: [
+          { body: 'Refunds wait for the nightly batch.' },
+          { body: 'The fraud check runs after the ledger write.' },
+          { body: 'Customers see the money five days later.' },
+        ],
       },
     },
     {
@@ -99,13 +116,19 @@ export const slideList = definePrimitive({
           : html`<div class="${PREFIX}-list-line">${marksHtml(i.body)}</div>`,
       );
       return html`<div class="${PREFIX}-list">${node.label ? html`<div class="${PREFIX}-label">${node.label}</div>` : ''}${
-        terms ? html`<div class="${PREFIX}-list-rows ${PREFIX}-list-term-${termStep(longest)}">${rows}</div>` : html`<div class="${PREFIX}-list-stack">${rows}</div>`
+        terms
+          ? html`<div class="${PREFIX}-list-rows ${PREFIX}-list-term-${termStep(longest)}">${rows}</div>`
+          : html`<div class="${PREFIX}-list-stack">${rows}</div>`
       }${node.footnote ? html`<p class="${PREFIX}-list-footnote">${marksHtml(node.footnote)}</p>` : ''}</div>`;
     },
     text: (node) =>
       [
         node.label?.toUpperCase(),
-        node.items.map((i) => (i.term ? `${i.term} ${glyphs.separator} ${marksText(i.body)}` : `${glyphs.dot} ${marksText(i.body)}`)).join('\n'),
+        node.items
+          .map((i) =>
+            i.term ? `${i.term} ${glyphs.separator} ${marksText(i.body)}` : `${glyphs.dot} ${marksText(i.body)}`,
+          )
+          .join('\n'),
         node.footnote ? marksText(node.footnote) : '',
       ]
         .filter(Boolean)
@@ -113,7 +136,11 @@ export const slideList = definePrimitive({
     markdown: (node) =>
       md.content(
         node.label && md.paragraph(md.strong(node.label)),
-        md.list(node.items.map((i) => md.paragraph(i.term ? [md.strong(i.term), ` ${glyphs.separator} `] : [], marksMarkdown(i.body)))),
+        md.list(
+          node.items.map((i) =>
+            md.paragraph(i.term ? [md.strong(i.term), ` ${glyphs.separator} `] : [], marksMarkdown(i.body)),
+          ),
+        ),
         node.footnote && md.paragraph(marksMarkdown(node.footnote)),
       ),
   },
@@ -121,7 +148,9 @@ export const slideList = definePrimitive({
     `.${PREFIX}-list{display:flex;flex-direction:column;min-width:0}`,
     `.${PREFIX}-list-rows{display:flex;flex-direction:column;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
     `.${PREFIX}-list-row{display:grid;column-gap:${space.px32}px;align-items:baseline;padding:${space.px16}px 0;border-top:${stroke.hairline}px solid ${color('border')}}`,
-    ...TERM_STEPS.map((step) => `.${PREFIX}-list-term-${step} .${PREFIX}-list-row{grid-template-columns:${step}px minmax(0,1fr)}`),
+    ...TERM_STEPS.map(
+      (step) => `.${PREFIX}-list-term-${step} .${PREFIX}-list-row{grid-template-columns:${step}px minmax(0,1fr)}`,
+    ),
     `.${PREFIX}-list-term{${font('mono', 'mono')};font-size:${TERM_SIZE}px;font-weight:500;color:${color('primary')}}`,
     `.${PREFIX}-list-body{${font('bodyL')}}`,
     `.${PREFIX}-list-stack{display:flex;flex-direction:column;gap:${space.px16}px}`,

@@ -29,7 +29,11 @@ const tokens = {
 const row = z
   .strictObject({
     label: lineText('The capability or criterion this row checks.'),
-    marks: z.array(z.enum(MARKS)).min(2).max(6).describe('One mark per column, in column order: full, partial or none. Exactly as many marks as columns.'),
+    marks: z
+      .array(z.enum(MARKS))
+      .min(2)
+      .max(6)
+      .describe('One mark per column, in column order: full, partial or none. Exactly as many marks as columns.'),
   })
   .describe('One row of the matrix.');
 
@@ -42,23 +46,46 @@ export const slideMatrix = definePrimitive({
   schema: z
     .object({
       type: z.literal('slideMatrix'),
-      columns: z.array(lineText('A column heading: an option, product or plan, in a word or two.')).min(2).max(6).describe('Two to six options compared, left to right.'),
-      rows: z.array(row).min(1).max(8).describe('One to eight criteria, top to bottom. Every row has exactly one mark per column.'),
-      highlight: z.number().int().min(0).optional().describe('Index (from 0) of a column to draw in the primary colour, e.g. yours; below the number of columns.'),
+      columns: z
+        .array(lineText('A column heading: an option, product or plan, in a word or two.'))
+        .min(2)
+        .max(6)
+        .describe('Two to six options compared, left to right.'),
+      rows: z
+        .array(row)
+        .min(1)
+        .max(8)
+        .describe('One to eight criteria, top to bottom. Every row has exactly one mark per column.'),
+      highlight: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('Index (from 0) of a column to draw in the primary colour, e.g. yours; below the number of columns.'),
       legend: z.boolean().optional().describe('Show the key to the three marks under the matrix (default true).'),
       size: sizeField(),
     })
     .superRefine((node, ctx) => {
       const count = node.columns.length;
       node.rows.forEach((entry, index) => {
-        if (entry.marks.length !== count) ctx.addIssue({ code: 'custom', path: ['rows', index, 'marks'], message: `must have ${count} marks, one per column (has ${entry.marks.length})` });
+        if (entry.marks.length !== count)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rows', index, 'marks'],
+            message: `must have ${count} marks, one per column (has ${entry.marks.length})`,
+          });
       });
-      if (node.highlight !== undefined && node.highlight >= count) ctx.addIssue({ code: 'custom', path: ['highlight'], message: `must be a column index below ${count}` });
+      if (node.highlight !== undefined && node.highlight >= count)
+        ctx.addIssue({ code: 'custom', path: ['highlight'], message: `must be a column index below ${count}` });
     }),
   catalog: {
     name: 'Matrix',
-    purpose: 'A grid of options against criteria, each cell marked full, partial or none, with an optional highlighted column.',
-    useWhen: ['Which options support which capabilities.', 'Comparing your offer with alternatives feature by feature (highlight yours).'],
+    purpose:
+      'A grid of options against criteria, each cell marked full, partial or none, with an optional highlighted column.',
+    useWhen: [
+      'Which options support which capabilities.',
+      'Comparing your offer with alternatives feature by feature (highlight yours).',
+    ],
     avoidWhen: [
       'Cells that need words or numbers: use slideTable.',
       'One measure across several things: use slideBars.',
@@ -113,27 +140,48 @@ export const slideMatrix = definePrimitive({
         (column, index) => html`<div class="${cellClass(index)} ${C}-column">${column}</div>`,
       )}</div>${node.rows.map(
         (entry) =>
-          html`<div class="${grid} ${C}-row"><div class="${C}-label">${entry.label}</div>${node.columns.map((_, index) => {
-            const mark = entry.marks[index];
-            return html`<div class="${cellClass(index)}">${mark ? ball(mark, 'cell') : ''}</div>`;
-          })}</div>`,
+          html`<div class="${grid} ${C}-row"><div class="${C}-label">${entry.label}</div>${node.columns.map(
+            (_, index) => {
+              const mark = entry.marks[index];
+              return html`<div class="${cellClass(index)}">${mark ? ball(mark, 'cell') : ''}</div>`;
+            },
+          )}</div>`,
       )}${
-        node.legend === false ? '' : html`<div class="${C}-legend">${MARKS.map((mark) => html`<span class="${C}-key">${ball(mark, 'legend')}<span>${MARK_LABEL[mark]}</span></span>`)}</div>`
+        node.legend === false
+          ? ''
+          : html`<div class="${C}-legend">${MARKS.map((mark) => html`<span class="${C}-key">${ball(mark, 'legend')}<span>${MARK_LABEL[mark]}</span></span>`)}</div>`
       }</div>`;
     },
     text: (node) => {
-      const rows = node.rows.map((entry) => `${entry.label}: ${node.columns.map((column, index) => `${MARK_GLYPH[entry.marks[index] ?? 'none']} ${column}`).join(', ')}`);
+      const rows = node.rows.map(
+        (entry) =>
+          `${entry.label}: ${node.columns.map((column, index) => `${MARK_GLYPH[entry.marks[index] ?? 'none']} ${column}`).join(', ')}`,
+      );
       const focus = node.highlight === undefined ? undefined : node.columns[node.highlight];
-      const legend = MARKS.map((mark) => `${MARK_GLYPH[mark]} ${MARK_LABEL[mark].toLowerCase()}`).join(` ${glyphs.separator} `);
-      return [...rows, ...(focus ? [`Highlighted: ${focus}`] : []), ...(node.legend === false ? [] : [legend])].join('\n');
+      const legend = MARKS.map((mark) => `${MARK_GLYPH[mark]} ${MARK_LABEL[mark].toLowerCase()}`).join(
+        ` ${glyphs.separator} `,
+      );
+      return [...rows, ...(focus ? [`Highlighted: ${focus}`] : []), ...(node.legend === false ? [] : [legend])].join(
+        '\n',
+      );
     },
     markdown: (node) =>
       md.content(
         md.table(
           ['', ...node.columns.map((column, index) => (index === node.highlight ? md.strong(column) : column))],
-          node.rows.map((entry) => [entry.label, ...node.columns.map((_, index) => MARK_GLYPH[entry.marks[index] ?? 'none'])]),
+          node.rows.map((entry) => [
+            entry.label,
+            ...node.columns.map((_, index) => MARK_GLYPH[entry.marks[index] ?? 'none']),
+          ]),
         ),
-        node.legend !== false && md.paragraph(md.emphasis(MARKS.map((mark) => `${MARK_GLYPH[mark]} ${MARK_LABEL[mark].toLowerCase()}`).join(` ${glyphs.separator} `))),
+        node.legend !== false &&
+          md.paragraph(
+            md.emphasis(
+              MARKS.map((mark) => `${MARK_GLYPH[mark]} ${MARK_LABEL[mark].toLowerCase()}`).join(
+                ` ${glyphs.separator} `,
+              ),
+            ),
+          ),
       ),
   },
   css: [

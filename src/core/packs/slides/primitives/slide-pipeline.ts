@@ -11,7 +11,9 @@ import { advance, CONTENT_WIDTH, frame, glyphs, radius, space, stroke, type } fr
 // ---- Shared by the flow diagrams (timeline, pipeline, sequence, lanes, graph) ----
 
 /** A one-line slideHeading title over a two-line lede, with the gap between them. */
-const HEADING_ALLOWANCE = Math.ceil(type.heading.size * type.heading.line + space.px20 + 2 * type.lede.size * type.lede.line);
+const HEADING_ALLOWANCE = Math.ceil(
+  type.heading.size * type.heading.line + space.px20 + 2 * type.lede.size * type.lede.line,
+);
 
 /**
  * Height a diagram may take under such a heading: the frame body less the heading and the body gap.
@@ -69,7 +71,11 @@ export function longestWord(text: string): number {
 }
 
 /** The author's size, else the largest step whose estimated height fits `room`. */
-export function fittingSize(size: SlideSize | undefined, height: (step: SlideSize) => number, room: number = DIAGRAM_ROOM): SlideSize {
+export function fittingSize(
+  size: SlideSize | undefined,
+  height: (step: SlideSize) => number,
+  room: number = DIAGRAM_ROOM,
+): SlideSize {
   return size ?? SIZES.find((step) => height(step) <= room) ?? 's';
 }
 
@@ -95,7 +101,9 @@ const tokens = {
 
 const step = z.strictObject({
   title: lineText('The step: a verb or a short noun phrase.'),
-  body: wrappedText('What happens in the step, a sentence or two. Steps mode only: leave it out when spans are given.').optional(),
+  body: wrappedText(
+    'What happens in the step, a sentence or two. Steps mode only: leave it out when spans are given.',
+  ).optional(),
 });
 
 const span = z.strictObject({
@@ -107,20 +115,30 @@ const span = z.strictObject({
   body: wrappedText('One or two sentences about this stretch.'),
 });
 
-const schema = z.object({
-  type: z.literal('slidePipeline'),
-  start: lineText('A chip before the first step: what goes in. Steps mode only; leave it out when spans are given.').optional(),
-  end: lineText('A chip after the last step: what comes out. Steps mode only; leave it out when spans are given.').optional(),
-  steps: z.array(step).min(2).max(6).describe('2–6 steps in order. When spans are given they are drawn as chips and none may have a body.'),
-  spans: z
-    .array(span)
-    .max(3)
-    .optional()
-    .describe(
-      'Up to 3 brackets under the steps naming who owns a stretch of them. Non-empty spans switch to spans mode: steps become chips; each span needs from ≤ to < steps.length; spans must not overlap; start, end and step bodies must be left out.',
-    ),
-  size: sizeField(),
-}).superRefine((node, ctx) => pipelineRules(node as PipelineNode, ctx));
+const schema = z
+  .object({
+    type: z.literal('slidePipeline'),
+    start: lineText(
+      'A chip before the first step: what goes in. Steps mode only; leave it out when spans are given.',
+    ).optional(),
+    end: lineText(
+      'A chip after the last step: what comes out. Steps mode only; leave it out when spans are given.',
+    ).optional(),
+    steps: z
+      .array(step)
+      .min(2)
+      .max(6)
+      .describe('2–6 steps in order. When spans are given they are drawn as chips and none may have a body.'),
+    spans: z
+      .array(span)
+      .max(3)
+      .optional()
+      .describe(
+        'Up to 3 brackets under the steps naming who owns a stretch of them. Non-empty spans switch to spans mode: steps become chips; each span needs from ≤ to < steps.length; spans must not overlap; start, end and step bodies must be left out.',
+      ),
+    size: sizeField(),
+  })
+  .superRefine((node, ctx) => pipelineRules(node as PipelineNode, ctx));
 
 type PipelineNode = z.output<typeof schema>;
 
@@ -140,9 +158,15 @@ function pipelineRules(node: PipelineNode, ctx: z.RefinementCtx): void {
     if (current.to > last) issue(['spans', k, 'to'], `must be a step index from 0 to ${last}`);
     if (current.from > current.to) issue(['spans', k, 'to'], `must be at least from (${current.from})`);
     if (current.from > current.to) return;
-    const earlier = spans.findIndex((other, j) => j < k && other.from <= other.to && current.from <= other.to && other.from <= current.to);
+    const earlier = spans.findIndex(
+      (other, j) => j < k && other.from <= other.to && current.from <= other.to && other.from <= current.to,
+    );
     const other = spans[earlier];
-    if (other) issue(['spans', k], `overlaps spans[${earlier}] (steps ${other.from}–${other.to}): a step belongs to at most one span`);
+    if (other)
+      issue(
+        ['spans', k],
+        `overlaps spans[${earlier}] (steps ${other.from}–${other.to}): a step belongs to at most one span`,
+      );
   });
 }
 
@@ -156,20 +180,34 @@ function estimateHeight(node: PipelineNode, s: SlideSize): number {
   if (!isSpansMode(node)) {
     const terminals = (node.start ? 1 : 0) + (node.end ? 1 : 0);
     const arrows = n - 1 + terminals;
-    const column = (CONTENT_WIDTH - arrows * tokens.arrow[s] - terminals * tokens.terminal[s]) / n - 2 * tokens.pad[s] - 2 * stroke.chip;
-    const words = node.steps.flatMap((x) => [x.title, x.body ?? ''].map((text, i) => longestWord(text) * (i === 0 ? advance.other * tokens.title[s] : advance.regular * tokens.body[s])));
+    const column =
+      (CONTENT_WIDTH - arrows * tokens.arrow[s] - terminals * tokens.terminal[s]) / n -
+      2 * tokens.pad[s] -
+      2 * stroke.chip;
+    const words = node.steps.flatMap((x) =>
+      [x.title, x.body ?? ''].map(
+        (text, i) => longestWord(text) * (i === 0 ? advance.other * tokens.title[s] : advance.regular * tokens.body[s]),
+      ),
+    );
     if (Math.max(...words) > column) return Number.POSITIVE_INFINITY;
     const titles = Math.max(...node.steps.map((x) => estimateLines(x.title, tokens.title[s], column, advance.other)));
     const bodies = Math.max(0, ...node.steps.map((x) => (x.body ? estimateLines(x.body, tokens.body[s], column) : 0)));
-    return 2 * tokens.pad[s] + type.label.size * type.label.line + 2 * tokens.gap + titles * titleLine + bodies * bodyLine;
+    return (
+      2 * tokens.pad[s] + type.label.size * type.label.line + 2 * tokens.gap + titles * titleLine + bodies * bodyLine
+    );
   }
   const column = (CONTENT_WIDTH - (n - 1) * tokens.arrow.l) / n;
-  const chips = Math.max(...node.steps.map((x) => estimateLines(x.title, tokens.chip[s], column - 2 * tokens.pad[s], advance.other)));
+  const chips = Math.max(
+    ...node.steps.map((x) => estimateLines(x.title, tokens.chip[s], column - 2 * tokens.pad[s], advance.other)),
+  );
   const chip = chips * tokens.chip[s] * type.nodeTitle.line + 2 * tokens.pad[s] * 0.6;
   const spanText = Math.max(
     ...(node.spans ?? []).map((x) => {
       const width = (x.to - x.from + 1) * column + (x.to - x.from) * tokens.arrow.l;
-      return estimateLines(x.title, tokens.title[s], width, advance.other) * titleLine + estimateLines(x.body, tokens.body[s], width) * bodyLine;
+      return (
+        estimateLines(x.title, tokens.title[s], width, advance.other) * titleLine +
+        estimateLines(x.body, tokens.body[s], width) * bodyLine
+      );
     }),
   );
   return chip + tokens.spanGap + tokens.bracket + type.label.size * type.label.line + 3 * tokens.gap + spanText;
@@ -220,7 +258,8 @@ export const slidePipeline = definePrimitive({
   schema,
   catalog: {
     name: 'Pipeline',
-    purpose: 'Two to six steps in a fixed order, left to right, each with what happens in it — or, with spans, grouped under the team or system that owns them.',
+    purpose:
+      'Two to six steps in a fixed order, left to right, each with what happens in it — or, with spans, grouped under the team or system that owns them.',
     useWhen: [
       'A process that runs in the same order every time: request handling, a release, an approval chain.',
       'Showing what goes in and what comes out (start and end chips).',
@@ -248,10 +287,30 @@ export const slidePipeline = definePrimitive({
       name: 'spans mode: who owns which steps',
       node: {
         type: 'slidePipeline',
-        steps: [{ title: 'Order' }, { title: 'Authorize' }, { title: 'Capture' }, { title: 'Pick' }, { title: 'Deliver' }],
+        steps: [
+          { title: 'Order' },
+          { title: 'Authorize' },
+          { title: 'Capture' },
+          { title: 'Pick' },
+          { title: 'Deliver' },
+        ],
         spans: [
-          { from: 0, to: 2, tone: 'primary', label: 'Checkout team', title: 'Take the money once', body: 'We hold the card at order time and capture only what the store could pick.' },
-          { from: 3, to: 4, tone: 'accent', label: 'Store partner', title: 'Fill the basket', body: 'The store picks, substitutes and hands over to the courier.' },
+          {
+            from: 0,
+            to: 2,
+            tone: 'primary',
+            label: 'Checkout team',
+            title: 'Take the money once',
+            body: 'We hold the card at order time and capture only what the store could pick.',
+          },
+          {
+            from: 3,
+            to: 4,
+            tone: 'accent',
+            label: 'Store partner',
+            title: 'Fill the basket',
+            body: 'The store picks, substitutes and hands over to the courier.',
+          },
         ],
       },
     },
@@ -260,7 +319,14 @@ export const slidePipeline = definePrimitive({
       node: {
         type: 'slidePipeline',
         size: 's',
-        steps: [{ title: 'Ingest' }, { title: 'Deduplicate' }, { title: 'Enrich' }, { title: 'Index' }, { title: 'Serve' }, { title: 'Expire' }],
+        steps: [
+          { title: 'Ingest' },
+          { title: 'Deduplicate' },
+          { title: 'Enrich' },
+          { title: 'Index' },
+          { title: 'Serve' },
+          { title: 'Expire' },
+        ],
       },
     },
   ],
@@ -271,24 +337,47 @@ export const slidePipeline = definePrimitive({
     },
     text: (node) => {
       if (isSpansMode(node)) {
-        const spans = (node.spans ?? []).map((x) => `${x.label.toUpperCase()} ${glyphs.separator} ${x.title} (${spanSteps(node, x.from, x.to)})\n${marksText(x.body)}`);
+        const spans = (node.spans ?? []).map(
+          (x) =>
+            `${x.label.toUpperCase()} ${glyphs.separator} ${x.title} (${spanSteps(node, x.from, x.to)})\n${marksText(x.body)}`,
+        );
         return [chain(node.steps.map((x) => x.title)), ...spans].join('\n\n');
       }
-      const flow = chain([node.start, ...node.steps.map((x) => x.title), node.end].filter((x): x is string => Boolean(x)));
+      const flow = chain(
+        [node.start, ...node.steps.map((x) => x.title), node.end].filter((x): x is string => Boolean(x)),
+      );
       if (!node.steps.some((x) => x.body)) return flow;
-      return [flow, node.steps.map((x, i) => `${i + 1}. ${x.title}${x.body ? `\n   ${marksText(x.body)}` : ''}`).join('\n')].join('\n\n');
+      return [
+        flow,
+        node.steps.map((x, i) => `${i + 1}. ${x.title}${x.body ? `\n   ${marksText(x.body)}` : ''}`).join('\n'),
+      ].join('\n\n');
     },
     markdown: (node) => {
       if (isSpansMode(node)) {
         return md.content(
           md.paragraph(chain(node.steps.map((x) => x.title))),
-          md.list((node.spans ?? []).map((x) => md.paragraph(md.strong(x.label), ` ${glyphs.separator} ${x.title} (${spanSteps(node, x.from, x.to)})`, md.break(), marksMarkdown(x.body)))),
+          md.list(
+            (node.spans ?? []).map((x) =>
+              md.paragraph(
+                md.strong(x.label),
+                ` ${glyphs.separator} ${x.title} (${spanSteps(node, x.from, x.to)})`,
+                md.break(),
+                marksMarkdown(x.body),
+              ),
+            ),
+          ),
         );
       }
-      const flow = chain([node.start, ...node.steps.map((x) => x.title), node.end].filter((x): x is string => Boolean(x)));
+      const flow = chain(
+        [node.start, ...node.steps.map((x) => x.title), node.end].filter((x): x is string => Boolean(x)),
+      );
       return md.content(
         md.paragraph(flow),
-        node.steps.some((x) => x.body) && md.list(node.steps.map((x) => md.paragraph(md.strong(x.title), x.body && [md.break(), marksMarkdown(x.body)])), { ordered: true }),
+        node.steps.some((x) => x.body) &&
+          md.list(
+            node.steps.map((x) => md.paragraph(md.strong(x.title), x.body && [md.break(), marksMarkdown(x.body)])),
+            { ordered: true },
+          ),
       );
     },
   },
@@ -304,8 +393,13 @@ export const slidePipeline = definePrimitive({
     `.${C}-terminal{flex:0 1 auto;align-self:center;max-width:${tokens.terminal.l}px;box-sizing:border-box;display:flex;align-items:center;padding:${space.px16}px ${space.px20}px;${font('bodyL')};font-size:${tokens.chip.l}px;font-weight:700;line-height:1.2;background:${color('bgMuted')};border:${stroke.chip}px solid ${color('borderDashed')};border-radius:${radius.chip}px}`,
     // Spans mode: a grid of chip and arrow columns; each span brackets the chip columns it covers.
     `.${C}-spans{display:grid;row-gap:${tokens.spanGap}px;align-items:center}`,
-    ...[2, 3, 4, 5, 6].map((n) => `.${C}-n${n}{grid-template-columns:${Array.from({ length: n }, () => 'minmax(0,1fr)').join(` ${tokens.arrow.l}px `)}}`),
-    ...[0, 1, 2, 3, 4, 5].map((i) => `.${C}-from-${i}{grid-column-start:${2 * i + 1}}.${C}-to-${i}{grid-column-end:${2 * i + 2}}`),
+    ...[2, 3, 4, 5, 6].map(
+      (n) =>
+        `.${C}-n${n}{grid-template-columns:${Array.from({ length: n }, () => 'minmax(0,1fr)').join(` ${tokens.arrow.l}px `)}}`,
+    ),
+    ...[0, 1, 2, 3, 4, 5].map(
+      (i) => `.${C}-from-${i}{grid-column-start:${2 * i + 1}}.${C}-to-${i}{grid-column-end:${2 * i + 2}}`,
+    ),
     `.${C}-chip{box-sizing:border-box;display:flex;align-items:center;justify-content:center;text-align:center;align-self:stretch;padding:${tokens.pad.l * 0.6}px ${space.px16}px;${font('nodeTitle')};font-size:${tokens.chip.l}px;background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px}`,
     `.${C}-chip-primary{border-color:${color('primary')};background:${color('primaryBg')}}`,
     `.${C}-chip-accent{border-color:${color('accent')};background:${color('accentBg')}}`,
@@ -322,4 +416,3 @@ export const slidePipeline = definePrimitive({
     ),
   ].join(''),
 });
-

@@ -45,7 +45,10 @@ const axis = (low: string, high: string) =>
 const quadrant = z
   .strictObject({
     label: lineText('The quadrant’s name, e.g. "Quick wins".'),
-    items: z.array(lineText('One thing placed here, drawn as a monospace chip.')).max(4).describe('Zero to four things placed in this quadrant.'),
+    items: z
+      .array(lineText('One thing placed here, drawn as a monospace chip.'))
+      .max(4)
+      .describe('Zero to four things placed in this quadrant.'),
   })
   .describe('One quadrant: its name and what falls in it.');
 
@@ -67,14 +70,26 @@ export const slideQuadrant = definePrimitive({
     type: z.literal('slideQuadrant'),
     x: axis('left', 'right').describe('The horizontal axis: low on the left, high on the right.'),
     y: axis('bottom', 'top').describe('The vertical axis: low at the bottom, high at the top.'),
-    quadrants: z.array(quadrant).length(4).describe('Exactly four, in reading order: top-left, top-right, bottom-left, bottom-right.'),
-    highlight: z.number().int().min(0).max(3).optional().describe('Index (0–3) of the quadrant to draw in the primary colour, e.g. where to start.'),
+    quadrants: z
+      .array(quadrant)
+      .length(4)
+      .describe('Exactly four, in reading order: top-left, top-right, bottom-left, bottom-right.'),
+    highlight: z
+      .number()
+      .int()
+      .min(0)
+      .max(3)
+      .optional()
+      .describe('Index (0–3) of the quadrant to draw in the primary colour, e.g. where to start.'),
     size: sizeField(),
   }),
   catalog: {
     name: 'Quadrant',
     purpose: 'A two-by-two of two named axes, with up to four chips placed in each quadrant.',
-    useWhen: ['Sorting options on two dimensions at once (effort and impact, risk and reward).', 'Pointing at the quadrant to act on first.'],
+    useWhen: [
+      'Sorting options on two dimensions at once (effort and impact, risk and reward).',
+      'Pointing at the quadrant to act on first.',
+    ],
     avoidWhen: [
       'Options scored on many criteria: use slideMatrix.',
       'Numbers to compare: use slideBars.',
@@ -129,7 +144,9 @@ export const slideQuadrant = definePrimitive({
       return html`<div class="${C} ${C}-${size}"><div class="${C}-y"><div class="${C}-axis-label">${node.y.high}</div><div class="${C}-y-rail"><div class="${C}-head-up"></div><div class="${C}-y-line"></div></div><div class="${C}-axis-label">${node.y.low}</div></div><div class="${C}-plot">${node.quadrants.map(
         (item, i) =>
           html`<div class="${C}-cell${node.highlight === i ? ` ${C}-highlight` : ''}"><div class="${C}-label">${item.label}</div>${
-            item.items.length > 0 ? html`<div class="${C}-chips">${item.items.map((chip) => html`<span class="${C}-chip">${chip}</span>`)}</div>` : ''
+            item.items.length > 0
+              ? html`<div class="${C}-chips">${item.items.map((chip) => html`<span class="${C}-chip">${chip}</span>`)}</div>`
+              : ''
           }</div>`,
       )}</div><div class="${C}-corner"></div><div class="${C}-x"><div class="${C}-axis-label ${C}-x-low">${node.x.low}</div><div class="${C}-x-line"></div><div class="${C}-head-right"></div><div class="${C}-axis-label ${C}-x-high">${node.x.high}</div></div></div>`;
     },
@@ -147,10 +164,20 @@ export const slideQuadrant = definePrimitive({
         return [
           node.highlight === i ? `${glyphs.arrow} ` : '',
           md.strong(item.label),
-          item.items.length > 0 ? [': ', item.items.flatMap((chip, j) => (j === 0 ? [md.code(chip)] : [', ', md.code(chip)]))] : '',
+          item.items.length > 0
+            ? [': ', item.items.flatMap((chip, j) => (j === 0 ? [md.code(chip)] : [', ', md.code(chip)]))]
+            : '',
         ];
       };
-      return md.content(md.table(['', node.x.low, node.x.high], [[node.y.high, cell(0), cell(1)], [node.y.low, cell(2), cell(3)]]));
+      return md.content(
+        md.table(
+          ['', node.x.low, node.x.high],
+          [
+            [node.y.high, cell(0), cell(1)],
+            [node.y.low, cell(2), cell(3)],
+          ],
+        ),
+      );
     },
   },
   css: [

@@ -12,7 +12,11 @@ import { glyphs, space, type } from '../theme.ts';
 export const QUOTE_MAX = 300;
 
 /** Type per step, and the characters each step holds in three or four lines of the content width. */
-const tokens = { text: { l: type.quote.size, m: 56, s: 44 }, cite: { l: type.bodyL.size, smaller: type.body.size }, fits: { l: 120, m: 210 } } as const;
+const tokens = {
+  text: { l: type.quote.size, m: 56, s: 44 },
+  cite: { l: type.bodyL.size, smaller: type.body.size },
+  fits: { l: 120, m: 210 },
+} as const;
 
 /** `Priya N. · Customer interview, March`: the attribution every surface prints. */
 function attribution(node: { source: string; context?: string | undefined }): string {
@@ -23,7 +27,9 @@ export const slideQuote = definePrimitive({
   type: 'slideQuote',
   schema: z.object({
     type: z.literal('slideQuote'),
-    text: wrappedText(`The words as said, without quote marks: every surface adds them (at most ${QUOTE_MAX} characters).`).max(QUOTE_MAX),
+    text: wrappedText(
+      `The words as said, without quote marks: every surface adds them (at most ${QUOTE_MAX} characters).`,
+    ).max(QUOTE_MAX),
     source: lineText('Who said it: a name, or a role when the person should stay anonymous.'),
     context: lineText('Where or when it was said, e.g. "Customer interview, March".').optional(),
     size: sizeField(),
@@ -31,12 +37,29 @@ export const slideQuote = definePrimitive({
   catalog: {
     name: 'Quote',
     purpose: 'Someone’s own words, set large with quote marks and an attribution.',
-    useWhen: ['A customer, user or colleague said the point better than a summary would.', 'Evidence in a person’s voice, alone on a slide.'],
-    avoidWhen: ['Your own conclusion: use slideStatement.', 'A conversation with several turns: use slideTranscript.', 'Words you cannot attribute to a real source: never invent a quote.'],
-    example: { type: 'slideQuote', text: 'I only called support because the app never said **when** the money would be back.', source: 'Dana K.', context: 'Customer interview, May' },
+    useWhen: [
+      'A customer, user or colleague said the point better than a summary would.',
+      'Evidence in a person’s voice, alone on a slide.',
+    ],
+    avoidWhen: [
+      'Your own conclusion: use slideStatement.',
+      'A conversation with several turns: use slideTranscript.',
+      'Words you cannot attribute to a real source: never invent a quote.',
+    ],
+    example: {
+      type: 'slideQuote',
+      text: 'I only called support because the app never said **when** the money would be back.',
+      source: 'Dana K.',
+      context: 'Customer interview, May',
+    },
   },
   examples: [
-    { type: 'slideQuote', text: 'The new flow is the first time I have read a refund email **to the end**.', source: 'Support lead', context: 'Quarterly review' },
+    {
+      type: 'slideQuote',
+      text: 'The new flow is the first time I have read a refund email **to the end**.',
+      source: 'Support lead',
+      context: 'Quarterly review',
+    },
     {
       name: 'long quote, no context',
       node: {
@@ -45,7 +68,10 @@ export const slideQuote = definePrimitive({
         source: 'Finance operations team',
       },
     },
-    { name: 'explicit medium size', node: { type: 'slideQuote', text: 'Make the slow path obvious.', source: 'Design review notes', size: 'm' } },
+    {
+      name: 'explicit medium size',
+      node: { type: 'slideQuote', text: 'Make the slow path obvious.', source: 'Design review notes', size: 'm' },
+    },
   ],
   renderers: {
     html: (node) => {
@@ -70,7 +96,9 @@ export const slideQuote = definePrimitive({
         .split('\n')
         .map((line) => `>${line}`)
         .join('\n');
-      const cite = [mrkdwnBold(node.source), node.context ? escapeMrkdwn(node.context) : ''].filter(Boolean).join(` ${glyphs.separator} `);
+      const cite = [mrkdwnBold(node.source), node.context ? escapeMrkdwn(node.context) : '']
+        .filter(Boolean)
+        .join(` ${glyphs.separator} `);
       return [mrkdwnSection(quoted), { type: 'context', elements: [{ type: 'mrkdwn', text: cite }] }];
     },
   },

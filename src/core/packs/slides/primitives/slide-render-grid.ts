@@ -6,7 +6,18 @@ import { escapeMrkdwn, mrkdwnBold } from '../../../sdk/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, MIN_FONT_SIZE, space, type } from '../theme.ts';
-import { embedCss, embeddedBody, embedHtml, embedMarkdown, embedSlack, embedText, indent, SURFACE_LABEL, surfaceField, type EmbedBox } from './embedded-body.ts';
+import {
+  embedCss,
+  embeddedBody,
+  embedHtml,
+  embedMarkdown,
+  embedSlack,
+  embedText,
+  indent,
+  SURFACE_LABEL,
+  surfaceField,
+  type EmbedBox,
+} from './embedded-body.ts';
 
 /**
  * Columns and tile box per tile count: one row for two or three, two rows (2×2, 3×2) past that.
@@ -24,13 +35,16 @@ const gap = { col: space.px32, row: space.px24 } as const;
 
 const tileSchema = z.strictObject({
   surface: surfaceField(),
-  caption: lineText('Where this surface shows the slide, in a few words (“The weekly email”): one line under a tile, so keep it under about 30 characters with five or six tiles.'),
+  caption: lineText(
+    'Where this surface shows the slide, in a few words (“The weekly email”): one line under a tile, so keep it under about 30 characters with five or six tiles.',
+  ),
 });
 
 /** The body on the non-visual surfaces: drawn once, as the surface itself shows a slide. */
 const NATIVE = 'snapshot';
 
-const tileLine = (tile: { surface: keyof typeof SURFACE_LABEL; caption: string }): string => `${SURFACE_LABEL[tile.surface]} ${glyphs.separator} ${tile.caption}`;
+const tileLine = (tile: { surface: keyof typeof SURFACE_LABEL; caption: string }): string =>
+  `${SURFACE_LABEL[tile.surface]} ${glyphs.separator} ${tile.caption}`;
 
 export const slideRenderGrid = definePrimitive({
   type: 'slideRenderGrid',
@@ -47,16 +61,29 @@ export const slideRenderGrid = definePrimitive({
           tiles.forEach((tile, i) => {
             const seen = first.get(tile.surface);
             if (seen === undefined) first.set(tile.surface, i);
-            else ctx.addIssue({ code: 'custom', path: [i, 'surface'], message: `must not repeat a surface: ${tile.surface} is already tile ${seen + 1}` });
+            else
+              ctx.addIssue({
+                code: 'custom',
+                path: [i, 'surface'],
+                message: `must not repeat a surface: ${tile.surface} is already tile ${seen + 1}`,
+              });
           });
         })
         .describe('Two to six tiles, each surface at most once. Four tiles lay out 2×2, five or six 3×2.'),
     }),
   catalog: {
     name: 'Render grid',
-    purpose: 'One slide drawn on several surfaces side by side (React, HTML, snapshot, Markdown, text, Slack), each tile captioned.',
-    useWhen: ['Showing that one composition renders everywhere.', 'Comparing how two or three surfaces present the same slide.'],
-    avoidWhen: ['One surface only: use slideRender.', 'Calling out parts of one render: use slideAnnotatedRender.', 'Different slides side by side: use slideSplit with a slideRender in each pane.'],
+    purpose:
+      'One slide drawn on several surfaces side by side (React, HTML, snapshot, Markdown, text, Slack), each tile captioned.',
+    useWhen: [
+      'Showing that one composition renders everywhere.',
+      'Comparing how two or three surfaces present the same slide.',
+    ],
+    avoidWhen: [
+      'One surface only: use slideRender.',
+      'Calling out parts of one render: use slideAnnotatedRender.',
+      'Different slides side by side: use slideSplit with a slideRender in each pane.',
+    ],
     example: {
       type: 'slideRenderGrid',
       body: [{ type: 'slideHeading', title: 'Refunds settle in two days, not five' }],
@@ -76,7 +103,11 @@ export const slideRenderGrid = definePrimitive({
           section: 'Settlement',
           sectionNumber: '02',
           body: [
-            { type: 'slideHeading', title: 'Refunds settle in two days, not five', lede: 'Writing the ledger first removed three batch windows.' },
+            {
+              type: 'slideHeading',
+              title: 'Refunds settle in two days, not five',
+              lede: 'Writing the ledger first removed three batch windows.',
+            },
             { type: 'slideBulletList', marker: 'check', items: ['Ledger first.', 'No nightly batch.'] },
           ],
         },
@@ -103,7 +134,13 @@ export const slideRenderGrid = definePrimitive({
       name: 'three in a row',
       node: {
         type: 'slideRenderGrid',
-        body: [{ type: 'slideHeading', title: 'Search now forgives typos', lede: 'Two letters off still finds the product.' }],
+        body: [
+          {
+            type: 'slideHeading',
+            title: 'Search now forgives typos',
+            lede: 'Two letters off still finds the product.',
+          },
+        ],
         tiles: [
           { surface: 'snapshot', caption: 'The release notes image' },
           { surface: 'markdown', caption: 'The changelog' },
@@ -120,14 +157,32 @@ export const slideRenderGrid = definePrimitive({
           html`<div class="${PREFIX}-rgrid-tile">${embedHtml(node.body, tile.surface, scope, layout.box)}<div class="${PREFIX}-rgrid-caption"><span class="${PREFIX}-rgrid-surface">${SURFACE_LABEL[tile.surface]}</span><span>${tile.caption}</span></div></div>`,
       )}</div>`;
     },
-    text: (node, { scope }) => [node.tiles.map(tileLine).join('\n'), indent(embedText(node.body, NATIVE, scope))].join('\n'),
+    text: (node, { scope }) =>
+      [node.tiles.map(tileLine).join('\n'), indent(embedText(node.body, NATIVE, scope))].join('\n'),
     markdown: (node, { scope }) =>
       md.content(
-        md.list(node.tiles.map((tile) => md.paragraph(md.strong(SURFACE_LABEL[tile.surface]), ` ${glyphs.separator} `, tile.caption))),
+        md.list(
+          node.tiles.map((tile) =>
+            md.paragraph(md.strong(SURFACE_LABEL[tile.surface]), ` ${glyphs.separator} `, tile.caption),
+          ),
+        ),
         embedMarkdown(node.body, NATIVE, scope),
       ),
     slack: (node, { scope }) => [
-      { type: 'context', elements: [{ type: 'mrkdwn', text: node.tiles.map((tile) => `${mrkdwnBold(SURFACE_LABEL[tile.surface])} ${glyphs.separator} ${escapeMrkdwn(tile.caption)}`).join('\n') }] },
+      {
+        type: 'context',
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: node.tiles
+              .map(
+                (tile) =>
+                  `${mrkdwnBold(SURFACE_LABEL[tile.surface])} ${glyphs.separator} ${escapeMrkdwn(tile.caption)}`,
+              )
+              .join('\n'),
+          },
+        ],
+      },
       ...embedSlack(node.body, NATIVE, scope),
     ],
   },

@@ -32,7 +32,9 @@ export const SLIDE_OR_BODY_MESSAGE = 'is required unless `slide` names a slide f
 /** The fields of a render, shared with slideAnnotatedRender's `render`. */
 export const renderShape = (bodyNode: z.ZodType<PrimitiveNode>) => ({
   type: z.literal('slideRender'),
-  slide: lineText('Another slide of the deck, by the host’s reference (its slug). Drawn as a striped placeholder until the host resolves it. Give `slide`, `body`, or both.').optional(),
+  slide: lineText(
+    'Another slide of the deck, by the host’s reference (its slug). Drawn as a striped placeholder until the host resolves it. Give `slide`, `body`, or both.',
+  ).optional(),
   body: embeddedBody(bodyNode, 'The slide to draw, embedded. Required unless `slide` is given.').optional(),
   surface: surfaceField(),
   caption: lineText('What the render shows, in a few words.').optional(),
@@ -47,7 +49,8 @@ export interface RenderNode {
 
 /** At least one of `slide` and `body`. */
 export function renderRule(node: RenderNode, ctx: z.RefinementCtx): void {
-  if (node.slide === undefined && node.body === undefined) ctx.addIssue({ code: 'custom', path: ['body'], message: SLIDE_OR_BODY_MESSAGE });
+  if (node.slide === undefined && node.body === undefined)
+    ctx.addIssue({ code: 'custom', path: ['body'], message: SLIDE_OR_BODY_MESSAGE });
 }
 
 /** `Snapshot render`: what the caption line opens with on every surface. */
@@ -66,7 +69,11 @@ export function renderText(node: RenderNode, scope: RenderScope): string {
 export function renderMarkdown(node: RenderNode, scope: RenderScope): MarkdownBlockChild[] {
   const sep = ` ${glyphs.separator} `;
   return [
-    md.paragraph(md.strong(renderTitle(node.surface)), node.slide && [sep, md.code(node.slide)], node.caption && [sep, md.emphasis(node.caption)]),
+    md.paragraph(
+      md.strong(renderTitle(node.surface)),
+      node.slide && [sep, md.code(node.slide)],
+      node.caption && [sep, md.emphasis(node.caption)],
+    ),
     node.body ? embedMarkdown(node.body, node.surface, scope) : md.paragraph(md.emphasis(PENDING)),
   ];
 }
@@ -74,8 +81,17 @@ export function renderMarkdown(node: RenderNode, scope: RenderScope): MarkdownBl
 const context = (text: string): SlackBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
 
 export function renderSlack(node: RenderNode, scope: RenderScope): SlackBlock[] {
-  const head = [mrkdwnBold(renderTitle(node.surface)), node.slide ? mrkdwnCode(node.slide) : '', node.caption ? escapeMrkdwn(node.caption) : ''].filter(Boolean).join(` ${glyphs.separator} `);
-  return [context(head), ...(node.body ? embedSlack(node.body, node.surface, scope) : [context(escapeMrkdwn(PENDING))])];
+  const head = [
+    mrkdwnBold(renderTitle(node.surface)),
+    node.slide ? mrkdwnCode(node.slide) : '',
+    node.caption ? escapeMrkdwn(node.caption) : '',
+  ]
+    .filter(Boolean)
+    .join(` ${glyphs.separator} `);
+  return [
+    context(head),
+    ...(node.body ? embedSlack(node.body, node.surface, scope) : [context(escapeMrkdwn(PENDING))]),
+  ];
 }
 
 export const slideRender = definePrimitive({
@@ -83,8 +99,12 @@ export const slideRender = definePrimitive({
   schema: (bodyNode) => z.object(renderShape(bodyNode)).superRefine((node, ctx) => renderRule(node, ctx)),
   catalog: {
     name: 'Render',
-    purpose: 'Another slide drawn inside this one, as one surface shows it: scaled down as a picture, or as Markdown, text or Slack output.',
-    useWhen: ['Showing what a slide or message looks like on one surface.', 'Referring back to an earlier slide of the deck by its slug.'],
+    purpose:
+      'Another slide drawn inside this one, as one surface shows it: scaled down as a picture, or as Markdown, text or Slack output.',
+    useWhen: [
+      'Showing what a slide or message looks like on one surface.',
+      'Referring back to an earlier slide of the deck by its slug.',
+    ],
     avoidWhen: [
       'The same slide on several surfaces at once: use slideRenderGrid.',
       'Pointing at parts of the rendered slide: use slideAnnotatedRender.',
@@ -94,7 +114,13 @@ export const slideRender = definePrimitive({
       type: 'slideRender',
       surface: 'snapshot',
       caption: 'The refund slide as a PNG',
-      body: [{ type: 'slideHeading', title: 'Refunds settle in two days, not five', lede: 'The ledger is written before the fraud check.' }],
+      body: [
+        {
+          type: 'slideHeading',
+          title: 'Refunds settle in two days, not five',
+          lede: 'The ledger is written before the fraud check.',
+        },
+      ],
     },
   },
   examples: [
@@ -110,8 +136,20 @@ export const slideRender = definePrimitive({
           section: 'Settlement',
           sectionNumber: '02',
           body: [
-            { type: 'slideHeading', title: 'Refunds settle in **two days**, not five', lede: 'Writing the ledger before the fraud check removed three batch windows.' },
-            { type: 'slideBulletList', marker: 'check', items: ['Ledger first, fraud check after.', 'No nightly batch.', 'Customers see the refund the same day.'] },
+            {
+              type: 'slideHeading',
+              title: 'Refunds settle in **two days**, not five',
+              lede: 'Writing the ledger before the fraud check removed three batch windows.',
+            },
+            {
+              type: 'slideBulletList',
+              marker: 'check',
+              items: [
+                'Ledger first, fraud check after.',
+                'No nightly batch.',
+                'Customers see the refund the same day.',
+              ],
+            },
           ],
         },
       ],
@@ -123,12 +161,24 @@ export const slideRender = definePrimitive({
         surface: 'markdown',
         caption: 'The same slide, posted to the wiki',
         body: [
-          { type: 'slideHeading', title: 'Refunds settle in two days, not five', lede: 'Writing the ledger before the fraud check removed three batch windows.' },
+          {
+            type: 'slideHeading',
+            title: 'Refunds settle in two days, not five',
+            lede: 'Writing the ledger before the fraud check removed three batch windows.',
+          },
           { type: 'slideBulletList', items: ['Ledger first, fraud check after.', 'No nightly batch.'] },
         ],
       },
     },
-    { name: 'unresolved reference', node: { type: 'slideRender', slide: 'checkout-results', surface: 'html', caption: 'Filled in by the host from the deck' } },
+    {
+      name: 'unresolved reference',
+      node: {
+        type: 'slideRender',
+        slide: 'checkout-results',
+        surface: 'html',
+        caption: 'Filled in by the host from the deck',
+      },
+    },
   ],
   renderers: {
     html: (node, { scope }) =>

@@ -31,7 +31,11 @@ function columnHeight(items: readonly Entry[], columns: number, size: SlideSize)
   const head = tokens.column[size] * type.itemTitle.line + COLUMN.head;
   const body = items.reduce(
     (sum, i) =>
-      sum + 2 * tokens.items[size] + lines(i.title, tokens.title[size], advance.other) * tokens.title[size] * type.nodeTitle.line + space.px4 + lines(i.body, tokens.body[size], advance.regular) * tokens.body[size] * type.body.line,
+      sum +
+      2 * tokens.items[size] +
+      lines(i.title, tokens.title[size], advance.other) * tokens.title[size] * type.nodeTitle.line +
+      space.px4 +
+      lines(i.body, tokens.body[size], advance.regular) * tokens.body[size] * type.body.line,
     0,
   );
   return 2 * COLUMN.pad + head + body;
@@ -39,7 +43,8 @@ function columnHeight(items: readonly Entry[], columns: number, size: SlideSize)
 
 function sizeFor(node: { size?: SlideSize | undefined; columns: readonly { items: readonly Entry[] }[] }): SlideSize {
   if (node.size) return node.size;
-  const tallest = (size: SlideSize) => Math.max(...node.columns.map((c) => columnHeight(c.items, node.columns.length, size)));
+  const tallest = (size: SlideSize) =>
+    Math.max(...node.columns.map((c) => columnHeight(c.items, node.columns.length, size)));
   return SIZES.find((size) => tallest(size) <= HEIGHT_BUDGET) ?? 's';
 }
 
@@ -72,7 +77,8 @@ export const slideRoadmap = definePrimitive({
       .superRefine((columns, ctx) => {
         const first = columns.findIndex((c) => c.current === true);
         columns.forEach((c, i) => {
-          if (c.current === true && i !== first) ctx.addIssue({ code: 'custom', path: [i, 'current'], message: CURRENT_MESSAGE });
+          if (c.current === true && i !== first)
+            ctx.addIssue({ code: 'custom', path: [i, 'current'], message: CURRENT_MESSAGE });
         });
       })
       .describe('Two to four horizons, earliest first. At most one column is current.'),
@@ -80,15 +86,36 @@ export const slideRoadmap = definePrimitive({
   }),
   catalog: {
     name: 'Roadmap',
-    purpose: 'Two to four horizons (now, next, later) side by side, each with a status and up to four items; the current one stands out.',
-    useWhen: ['What has shipped, what is being built and what is proposed.', 'A plan by quarter where each quarter has a few named items.'],
-    avoidWhen: ['Dated events with one story each: use slideTimeline.', 'Parallel options rather than stages: use slideColumns.', 'Steps of one process: use slidePipeline.'],
+    purpose:
+      'Two to four horizons (now, next, later) side by side, each with a status and up to four items; the current one stands out.',
+    useWhen: [
+      'What has shipped, what is being built and what is proposed.',
+      'A plan by quarter where each quarter has a few named items.',
+    ],
+    avoidWhen: [
+      'Dated events with one story each: use slideTimeline.',
+      'Parallel options rather than stages: use slideColumns.',
+      'Steps of one process: use slidePipeline.',
+    ],
     example: {
       type: 'slideRoadmap',
       columns: [
-        { title: 'Now', status: 'Shipped', current: true, items: [{ title: 'Saved baskets', body: 'Reorder last week’s shop in one tap' }] },
-        { title: 'Next', status: 'In build', items: [{ title: 'Substitutions', body: 'Approve a swap from a message' }] },
-        { title: 'Later', status: 'Proposed', items: [{ title: 'Shared lists', body: 'One basket for the whole household' }] },
+        {
+          title: 'Now',
+          status: 'Shipped',
+          current: true,
+          items: [{ title: 'Saved baskets', body: 'Reorder last week’s shop in one tap' }],
+        },
+        {
+          title: 'Next',
+          status: 'In build',
+          items: [{ title: 'Substitutions', body: 'Approve a swap from a message' }],
+        },
+        {
+          title: 'Later',
+          status: 'Proposed',
+          items: [{ title: 'Shared lists', body: 'One basket for the whole household' }],
+        },
       ],
     },
   },
@@ -121,9 +148,24 @@ export const slideRoadmap = definePrimitive({
         type: 'slideRoadmap',
         size: 'm',
         columns: [
-          { title: 'Q1', status: 'Shipped', items: [{ title: 'Search', body: 'Typo-tolerant' }, { title: 'Cart', body: 'Works offline' }] },
+          {
+            title: 'Q1',
+            status: 'Shipped',
+            items: [
+              { title: 'Search', body: 'Typo-tolerant' },
+              { title: 'Cart', body: 'Works offline' },
+            ],
+          },
           { title: 'Q2', status: 'Shipped', items: [{ title: 'Checkout', body: 'One tap with a saved card' }] },
-          { title: 'Q3', status: 'In build', current: true, items: [{ title: 'Receipts', body: 'Itemized, in the app' }, { title: 'Slots', body: 'One-hour delivery windows' }] },
+          {
+            title: 'Q3',
+            status: 'In build',
+            current: true,
+            items: [
+              { title: 'Receipts', body: 'Itemized, in the app' },
+              { title: 'Slots', body: 'One-hour delivery windows' },
+            ],
+          },
           { title: 'Q4', status: 'Proposed', items: [{ title: 'Pantry', body: 'Suggest what is running low' }] },
         ],
       },
@@ -135,7 +177,8 @@ export const slideRoadmap = definePrimitive({
       return html`<div class="${PREFIX}-roadmap ${PREFIX}-roadmap-${size} ${PREFIX}-roadmap-n${node.columns.length}">${node.columns.map(
         (c) =>
           html`<div class="${PREFIX}-roadmap-column${c.current ? ` ${PREFIX}-roadmap-current` : ''}"><div class="${PREFIX}-roadmap-head"><h2 class="${PREFIX}-roadmap-title">${c.title}</h2><span class="${PREFIX}-roadmap-status">${c.status}</span></div><div class="${PREFIX}-roadmap-items">${c.items.map(
-            (i) => html`<div class="${PREFIX}-roadmap-item"><div class="${PREFIX}-roadmap-item-title">${i.title}</div><div class="${PREFIX}-roadmap-item-body">${marksHtml(i.body)}</div></div>`,
+            (i) =>
+              html`<div class="${PREFIX}-roadmap-item"><div class="${PREFIX}-roadmap-item-title">${i.title}</div><div class="${PREFIX}-roadmap-item-body">${marksHtml(i.body)}</div></div>`,
           )}</div></div>`,
       )}</div>`;
     },
@@ -143,7 +186,9 @@ export const slideRoadmap = definePrimitive({
       node.columns
         .map((c) =>
           [
-            [c.title, c.status.toUpperCase(), c.current ? glyphs.current : ''].filter(Boolean).join(` ${glyphs.separator} `),
+            [c.title, c.status.toUpperCase(), c.current ? glyphs.current : '']
+              .filter(Boolean)
+              .join(` ${glyphs.separator} `),
             ...c.items.map((i) => `${glyphs.dot} ${i.title} ${glyphs.separator} ${marksText(i.body)}`),
           ].join('\n'),
         )

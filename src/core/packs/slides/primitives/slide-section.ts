@@ -27,33 +27,42 @@ const tokens = {
 /** Cross-field: one link per contents item, reported on `hrefs`. */
 function checkHrefs(node: { contents: string[]; hrefs?: string[] | undefined }, ctx: z.RefinementCtx): void {
   if (node.hrefs !== undefined && node.hrefs.length !== node.contents.length) {
-    ctx.addIssue({ code: 'custom', path: ['hrefs'], message: `must have exactly one href per contents item (${node.contents.length})` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['hrefs'],
+      message: `must have exactly one href per contents item (${node.contents.length})`,
+    });
   }
 }
 
 export const slideSection = definePrimitive({
   type: 'slideSection',
-  schema: z.object({
-    type: z.literal('slideSection'),
-    number: lineText('The section number, e.g. "02"; drawn huge.'),
-    title: lineText('The section’s name in two or three words.'),
-    contents: z
-      .array(lineText('The title of one slide in this section (its composition title), about 40 characters at most.'))
-      .min(1)
-      .max(MAX_CONTENTS)
-      .describe('What the section covers: the titles of its slides, in order.'),
-    hrefs: z
-      .array(navigationHref({ max: HREF_MAX }))
-      .min(1)
-      .max(MAX_CONTENTS)
-      .optional()
-      .describe('Links to the slides in contents, in the same order: exactly one href per contents item.'),
-    size: sizeField(),
-  }).superRefine((node, ctx) => checkHrefs(node as { contents: string[]; hrefs?: string[] }, ctx)),
+  schema: z
+    .object({
+      type: z.literal('slideSection'),
+      number: lineText('The section number, e.g. "02"; drawn huge.'),
+      title: lineText('The section’s name in two or three words.'),
+      contents: z
+        .array(lineText('The title of one slide in this section (its composition title), about 40 characters at most.'))
+        .min(1)
+        .max(MAX_CONTENTS)
+        .describe('What the section covers: the titles of its slides, in order.'),
+      hrefs: z
+        .array(navigationHref({ max: HREF_MAX }))
+        .min(1)
+        .max(MAX_CONTENTS)
+        .optional()
+        .describe('Links to the slides in contents, in the same order: exactly one href per contents item.'),
+      size: sizeField(),
+    })
+    .superRefine((node, ctx) => checkHrefs(node as { contents: string[]; hrefs?: string[] }, ctx)),
   catalog: {
     name: 'Section divider',
     purpose: 'Opens a part of the deck: its number and name drawn huge, and the titles of the slides it holds.',
-    useWhen: ['The first slide of each part of a deck, alone in an inverse slideFrame.', 'Showing the audience what the next few slides cover.'],
+    useWhen: [
+      'The first slide of each part of a deck, alone in an inverse slideFrame.',
+      'Showing the audience what the next few slides cover.',
+    ],
     avoidWhen: ['The whole deck’s plan on one slide: use slideAgenda.', 'Opening the deck itself: use slideTitle.'],
     example: {
       type: 'slideSection',
@@ -88,19 +97,28 @@ export const slideSection = definePrimitive({
         ],
       },
     },
-    { name: 'explicit small size', node: { type: 'slideSection', number: 'A', title: 'Appendix', contents: ['Raw survey answers'], size: 's' } },
+    {
+      name: 'explicit small size',
+      node: { type: 'slideSection', number: 'A', title: 'Appendix', contents: ['Raw survey answers'], size: 's' },
+    },
   ],
   renderers: {
     html: (node, { surface }) => {
       const size =
         node.size ??
-        smallerStep(smallerStep(widthStep(node.number, tokens.number, COLUMN, 1), widthStep(node.title, tokens.title, COLUMN)), stepFor(node.contents.length, tokens.fits));
+        smallerStep(
+          smallerStep(widthStep(node.number, tokens.number, COLUMN, 1), widthStep(node.title, tokens.title, COLUMN)),
+          stepFor(node.contents.length, tokens.fits),
+        );
       const items = node.contents.map((content, i) => {
         const href = node.hrefs?.[i];
         if (href === undefined) return html`<li class="${PREFIX}-section-item">${content}</li>`;
         const inner = html`${content}<span class="${PREFIX}-section-arrow">${glyphs.arrow}</span>`;
         // Checked again here: a node that skipped validation still cannot carry a script URL.
-        const link = surface === 'react' ? html`<a class="${PREFIX}-section-link" href="${sanitizeNavigationHref(href) ?? BLOCKED_HREF}">${inner}</a>` : html`<div class="${PREFIX}-section-link">${inner}</div>`;
+        const link =
+          surface === 'react'
+            ? html`<a class="${PREFIX}-section-link" href="${sanitizeNavigationHref(href) ?? BLOCKED_HREF}">${inner}</a>`
+            : html`<div class="${PREFIX}-section-link">${inner}</div>`;
         return html`<li class="${PREFIX}-section-item">${link}</li>`;
       });
       return html`<div class="${PREFIX}-section ${PREFIX}-section-${size}"><div class="${PREFIX}-section-head"><div class="${PREFIX}-section-number">${node.number}</div><h1 class="${PREFIX}-section-title ${PREFIX}-display">${
@@ -117,18 +135,24 @@ export const slideSection = definePrimitive({
     markdown: (node) =>
       md.content(
         md.heading(1, `${node.number} ${node.title}`),
-        md.list(node.contents.map((content, i) => {
-          const href = node.hrefs?.[i];
-          return md.paragraph(href === undefined ? content : md.link(href, content));
-        })),
+        md.list(
+          node.contents.map((content, i) => {
+            const href = node.hrefs?.[i];
+            return md.paragraph(href === undefined ? content : md.link(href, content));
+          }),
+        ),
       ),
     slack: (node) => [
       { type: 'header', text: plainText(`${node.number} ${node.title}`) },
       // mrkdwnLink checks the href again and prints the title alone when it is blocked or relative.
-      mrkdwnSection(node.contents.map((content, i) => {
-        const href = node.hrefs?.[i];
-        return `${glyphs.dot} ${href === undefined ? escapeMrkdwn(content) : mrkdwnLink(href, content)}`;
-      }).join('\n')),
+      mrkdwnSection(
+        node.contents
+          .map((content, i) => {
+            const href = node.hrefs?.[i];
+            return `${glyphs.dot} ${href === undefined ? escapeMrkdwn(content) : mrkdwnLink(href, content)}`;
+          })
+          .join('\n'),
+      ),
     ],
   },
   css: [
@@ -148,4 +172,3 @@ export const slideSection = definePrimitive({
     `.${PREFIX}-section-arrow{flex:0 0 auto;color:${color('primary')}}`,
   ].join(''),
 });
-

@@ -45,41 +45,64 @@ type Actor = z.output<typeof actor>;
 function uniqueIds(actors: Actor[], ctx: z.RefinementCtx): void {
   actors.forEach((x, i) => {
     const first = actors.findIndex((other) => other.id === x.id);
-    if (first !== i) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicates actors[${first}].id (${quoteForMessage(x.id)}); actor ids must be unique` });
+    if (first !== i)
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'id'],
+        message: `duplicates actors[${first}].id (${quoteForMessage(x.id)}); actor ids must be unique`,
+      });
   });
 }
 
-const schema = z.object({
-  type: z.literal('slideSequence'),
-  actors: z
-    .array(actor)
-    .min(3)
-    .max(MAX_ACTORS)
-    .superRefine(uniqueIds)
-    .describe('3–5 parties, drawn left to right with a lifeline each. Ids must be unique, and every actor must send or receive at least one message.'),
-  messages: z
-    .array(message)
-    .min(1)
-    .max(MAX_MESSAGES)
-    .describe('1–10 messages, top to bottom in the order they happen. from and to must be actor ids, and differ from each other.'),
-  size: sizeField(),
-}).superRefine((node, ctx) => sequenceRules(node as SequenceNode, ctx));
+const schema = z
+  .object({
+    type: z.literal('slideSequence'),
+    actors: z
+      .array(actor)
+      .min(3)
+      .max(MAX_ACTORS)
+      .superRefine(uniqueIds)
+      .describe(
+        '3–5 parties, drawn left to right with a lifeline each. Ids must be unique, and every actor must send or receive at least one message.',
+      ),
+    messages: z
+      .array(message)
+      .min(1)
+      .max(MAX_MESSAGES)
+      .describe(
+        '1–10 messages, top to bottom in the order they happen. from and to must be actor ids, and differ from each other.',
+      ),
+    size: sizeField(),
+  })
+  .superRefine((node, ctx) => sequenceRules(node as SequenceNode, ctx));
 
 type SequenceNode = z.output<typeof schema>;
 
 function sequenceRules(node: SequenceNode, ctx: z.RefinementCtx): void {
   const ids = node.actors.map((x) => x.id);
-  const known = ids.slice(0, MAX_ACTORS).map((id) => quoteForMessage(id)).join(', ');
+  const known = ids
+    .slice(0, MAX_ACTORS)
+    .map((id) => quoteForMessage(id))
+    .join(', ');
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   node.messages.forEach((x, j) => {
-    if (!ids.includes(x.from)) issue(['messages', j, 'from'], `names no actor: ${quoteForMessage(x.from)}; actor ids are ${known}`);
-    if (!ids.includes(x.to)) issue(['messages', j, 'to'], `names no actor: ${quoteForMessage(x.to)}; actor ids are ${known}`);
-    else if (x.to === x.from) issue(['messages', j, 'to'], `must differ from from (${quoteForMessage(x.from)}): a message goes from one actor to another`);
+    if (!ids.includes(x.from))
+      issue(['messages', j, 'from'], `names no actor: ${quoteForMessage(x.from)}; actor ids are ${known}`);
+    if (!ids.includes(x.to))
+      issue(['messages', j, 'to'], `names no actor: ${quoteForMessage(x.to)}; actor ids are ${known}`);
+    else if (x.to === x.from)
+      issue(
+        ['messages', j, 'to'],
+        `must differ from from (${quoteForMessage(x.from)}): a message goes from one actor to another`,
+      );
   });
   node.actors.forEach((x, i) => {
     if (ids.indexOf(x.id) !== i) return;
     if (!node.messages.some((m) => m.from === x.id || m.to === x.id)) {
-      issue(['actors', i], `is never used: no message is from or to ${quoteForMessage(x.id)}; add one or drop the actor`);
+      issue(
+        ['actors', i],
+        `is never used: no message is from or to ${quoteForMessage(x.id)}; add one or drop the actor`,
+      );
     }
   });
 }
@@ -87,7 +110,11 @@ function sequenceRules(node: SequenceNode, ctx: z.RefinementCtx): void {
 /** Estimated height at a step: the chips, then one row per message (label lines and the arrow). */
 function estimateHeight(node: SequenceNode, s: SlideSize): number {
   const column = CONTENT_WIDTH / node.actors.length;
-  const index = (id: string) => Math.max(0, node.actors.findIndex((x) => x.id === id));
+  const index = (id: string) =>
+    Math.max(
+      0,
+      node.actors.findIndex((x) => x.id === id),
+    );
   const chip = type.mono.size * type.mono.line + 2 * tokens.chipPad[s] + 2 * stroke.chip;
   const rows = node.messages.reduce((sum, x) => {
     const width = Math.max(1, Math.abs(index(x.to) - index(x.from))) * column - 2 * tokens.labelPad;
@@ -102,8 +129,12 @@ export const slideSequence = definePrimitive({
   schema,
   catalog: {
     name: 'Sequence diagram',
-    purpose: 'Three to five parties side by side with lifelines, and up to ten messages passing between them in order, top to bottom.',
-    useWhen: ['Who calls whom, in what order: an API handshake, a payment, a login.', 'Showing where a back-and-forth goes wrong (a decline, a retry).'],
+    purpose:
+      'Three to five parties side by side with lifelines, and up to ten messages passing between them in order, top to bottom.',
+    useWhen: [
+      'Who calls whom, in what order: an API handshake, a payment, a login.',
+      'Showing where a back-and-forth goes wrong (a decline, a retry).',
+    ],
     avoidWhen: [
       'Steps that one party performs in order: use slidePipeline.',
       'One source sending to many targets at once: use slideFanout.',
@@ -179,25 +210,40 @@ export const slideSequence = definePrimitive({
       const rows = node.messages.length;
       return html`<div class="${C} ${C}-a${node.actors.length} ${C}-${size}">${node.actors.map(
         (x, i) => html`<div class="${C}-actor ${C}-col-${i}${x.tone ? ` ${C}-${x.tone}` : ''}">${x.label}</div>`,
-      )}${node.actors.map((_, i) => html`<div class="${C}-life ${C}-col-${i} ${C}-rows-${rows}"><div class="${C}-lifeline"></div></div>`)}${node.messages.map((x, j) => {
-        const from = index.get(x.from) ?? 0;
-        const to = index.get(x.to) ?? 0;
-        const tone = tones.get(x.from);
-        return html`<div class="${C}-message ${C}-row-${j} ${C}-start-${Math.min(from, to)} ${C}-end-${Math.max(from, to)}${tone ? ` ${C}-from-${tone}` : ''}"><div class="${C}-label">${marksHtml(x.label)}</div>${arrowMarkup(C, to > from ? 'right' : 'left')}</div>`;
-      })}</div>`;
+      )}${node.actors.map((_, i) => html`<div class="${C}-life ${C}-col-${i} ${C}-rows-${rows}"><div class="${C}-lifeline"></div></div>`)}${node.messages.map(
+        (x, j) => {
+          const from = index.get(x.from) ?? 0;
+          const to = index.get(x.to) ?? 0;
+          const tone = tones.get(x.from);
+          return html`<div class="${C}-message ${C}-row-${j} ${C}-start-${Math.min(from, to)} ${C}-end-${Math.max(from, to)}${tone ? ` ${C}-from-${tone}` : ''}"><div class="${C}-label">${marksHtml(x.label)}</div>${arrowMarkup(C, to > from ? 'right' : 'left')}</div>`;
+        },
+      )}</div>`;
     },
     text: (node) => {
       const label = new Map(node.actors.map((x) => [x.id, x.label] as const));
       const actors = node.actors.map((x) => x.label).join(` ${glyphs.separator} `);
-      const messages = node.messages.map((x, j) => `${j + 1}. ${label.get(x.from) ?? x.from} ${glyphs.arrow} ${label.get(x.to) ?? x.to}: ${marksText(x.label)}`);
+      const messages = node.messages.map(
+        (x, j) =>
+          `${j + 1}. ${label.get(x.from) ?? x.from} ${glyphs.arrow} ${label.get(x.to) ?? x.to}: ${marksText(x.label)}`,
+      );
       return [actors, messages.join('\n')].join('\n\n');
     },
     markdown: (node) => {
       const label = new Map(node.actors.map((x) => [x.id, x.label] as const));
       return md.content(
-        md.paragraph(node.actors.flatMap((x, i) => (i === 0 ? [md.code(x.label)] : [` ${glyphs.separator} `, md.code(x.label)]))),
+        md.paragraph(
+          node.actors.flatMap((x, i) => (i === 0 ? [md.code(x.label)] : [` ${glyphs.separator} `, md.code(x.label)])),
+        ),
         md.list(
-          node.messages.map((x) => md.paragraph(md.code(label.get(x.from) ?? x.from), ` ${glyphs.arrow} `, md.code(label.get(x.to) ?? x.to), ': ', marksMarkdown(x.label))),
+          node.messages.map((x) =>
+            md.paragraph(
+              md.code(label.get(x.from) ?? x.from),
+              ` ${glyphs.arrow} `,
+              md.code(label.get(x.to) ?? x.to),
+              ': ',
+              marksMarkdown(x.label),
+            ),
+          ),
           { ordered: true },
         ),
       );
@@ -209,8 +255,15 @@ export const slideSequence = definePrimitive({
     // message spans from one such line to another with no percentages.
     `.${C}{display:grid;align-items:stretch}`,
     ...[3, 4, 5].map((n) => `.${C}-a${n}{grid-template-columns:repeat(${2 * n},minmax(0,1fr))}`),
-    ...Array.from({ length: MAX_ACTORS }, (_, i) => `.${C}-col-${i}{grid-column:${2 * i + 1} / span 2}.${C}-start-${i}{grid-column-start:${2 * i + 2}}.${C}-end-${i}{grid-column-end:${2 * i + 2}}`),
-    ...Array.from({ length: MAX_MESSAGES }, (_, j) => `.${C}-row-${j}{grid-row:${j + 2}}.${C}-rows-${j + 1}{grid-row:2 / span ${j + 1}}`),
+    ...Array.from(
+      { length: MAX_ACTORS },
+      (_, i) =>
+        `.${C}-col-${i}{grid-column:${2 * i + 1} / span 2}.${C}-start-${i}{grid-column-start:${2 * i + 2}}.${C}-end-${i}{grid-column-end:${2 * i + 2}}`,
+    ),
+    ...Array.from(
+      { length: MAX_MESSAGES },
+      (_, j) => `.${C}-row-${j}{grid-row:${j + 2}}.${C}-rows-${j + 1}{grid-row:2 / span ${j + 1}}`,
+    ),
     `.${C}-actor{grid-row:1;justify-self:center;align-self:end;max-width:100%;box-sizing:border-box;display:flex;align-items:center;justify-content:center;text-align:center;padding:${tokens.chipPad.l}px ${space.px20}px;${font('mono', 'mono')};font-weight:600;background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px}`,
     `.${C}-actor.${C}-primary{color:${color('primary')};background:${color('primaryBg')};border-color:${color('primary')}}`,
     `.${C}-actor.${C}-accent{color:${color('accent')};background:${color('accentBg')};border-color:${color('accent')}}`,
@@ -223,8 +276,8 @@ export const slideSequence = definePrimitive({
     `.${C}-from-primary>.${C}-arrow{color:${color('primary')}}`,
     `.${C}-from-accent>.${C}-arrow{color:${color('accent')}}`,
     ...(['m', 's'] as const).map(
-      (s) => `.${C}-${s} .${C}-message{padding:${tokens.rowPad[s]}px 0}.${C}-${s} .${C}-label{font-size:${tokens.message[s]}px}.${C}-${s} .${C}-actor{padding:${tokens.chipPad[s]}px ${space.px16}px}`,
+      (s) =>
+        `.${C}-${s} .${C}-message{padding:${tokens.rowPad[s]}px 0}.${C}-${s} .${C}-label{font-size:${tokens.message[s]}px}.${C}-${s} .${C}-actor{padding:${tokens.chipPad[s]}px ${space.px16}px}`,
     ),
   ].join(''),
 });
-

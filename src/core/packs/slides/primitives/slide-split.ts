@@ -26,8 +26,18 @@ const TRACKS: Record<Ratio, [string, string]> = {
 /** The arrow divider: bar length, head length, and half the head's height. */
 const ARROW = { shaft: space.px32, head: space.px24, half: space.px16 } as const;
 /** What sits between the panes: its track width, and the gap either side of it. */
-const DIVIDER_TRACK: Record<Divider, number> = { gap: 0, rule: stroke.rail, hairline: stroke.hairline, arrow: ARROW.shaft + ARROW.head };
-const DIVIDER_GAP: Record<Divider, number> = { gap: space.px32, rule: space.px48, hairline: space.px48, arrow: space.px32 };
+const DIVIDER_TRACK: Record<Divider, number> = {
+  gap: 0,
+  rule: stroke.rail,
+  hairline: stroke.hairline,
+  arrow: ARROW.shaft + ARROW.head,
+};
+const DIVIDER_GAP: Record<Divider, number> = {
+  gap: space.px32,
+  rule: space.px48,
+  hairline: space.px48,
+  arrow: space.px32,
+};
 
 const TONE_MESSAGE = 'is allowed only with a label';
 
@@ -35,11 +45,14 @@ const pane = (bodyNode: z.ZodType<PrimitiveNode>) =>
   z
     .strictObject({
       label: lineText('A caption over the pane, drawn in capitals; the pane’s sub-heading.').optional(),
-      tone: toneField().describe('Colours the pane’s label: primary = yours or in focus; accent = the other party. Only with a label.'),
+      tone: toneField().describe(
+        'Colours the pane’s label: primary = yours or in focus; accent = the other party. Only with a label.',
+      ),
       items: z.array(bodyNode).min(1).max(6).describe('The pane’s nodes, stacked top to bottom.'),
     })
     .superRefine((value, ctx) => {
-      if (value.tone !== undefined && value.label === undefined) ctx.addIssue({ code: 'custom', path: ['tone'], message: TONE_MESSAGE });
+      if (value.tone !== undefined && value.label === undefined)
+        ctx.addIssue({ code: 'custom', path: ['tone'], message: TONE_MESSAGE });
     })
     .describe('One side of the split. A tone needs a label.');
 
@@ -48,19 +61,28 @@ export const slideSplit = definePrimitive({
   schema: (bodyNode) =>
     z.object({
       type: z.literal('slideSplit'),
-      panes: z.array(pane(bodyNode)).length(2).describe('Exactly two panes, left then right. A pane’s tone is allowed only with its label.'),
+      panes: z
+        .array(pane(bodyNode))
+        .length(2)
+        .describe('Exactly two panes, left then right. A pane’s tone is allowed only with its label.'),
       ratio: z
         .enum(RATIOS)
         .optional()
-        .describe('even 1:1 (default); wideLeft 1.1:1; narrowLeft 0.75:1.25; aside = main content plus a narrow fixed notes column on the right.'),
-      divider: z.enum(DIVIDERS).optional().describe('Between the panes: gap (default), rule, hairline, or arrow (left leads to right).'),
+        .describe(
+          'even 1:1 (default); wideLeft 1.1:1; narrowLeft 0.75:1.25; aside = main content plus a narrow fixed notes column on the right.',
+        ),
+      divider: z
+        .enum(DIVIDERS)
+        .optional()
+        .describe('Between the panes: gap (default), rule, hairline, or arrow (left leads to right).'),
       footnote: wrappedText('One line under both panes.').optional(),
     }),
   children: ['panes[].items'],
   hasOwnContent: (node) => Boolean(node.footnote || node.panes.some((p) => p.label)),
   catalog: {
     name: 'Split',
-    purpose: 'Two panes side by side, each holding its own nodes: before and after, code and its explanation, main content and notes.',
+    purpose:
+      'Two panes side by side, each holding its own nodes: before and after, code and its explanation, main content and notes.',
     useWhen: [
       'Comparing two things: before/after, ours/theirs (label the panes, tone the one in focus).',
       'Code or a picture on one side and what it means on the other (divider "arrow" when one leads to the other).',
@@ -77,8 +99,27 @@ export const slideSplit = definePrimitive({
       type: 'slideSplit',
       divider: 'arrow',
       panes: [
-        { label: 'Today', items: [{ type: 'slideBulletList', marker: 'x', items: ['Refunds wait for the nightly batch.', 'Customers call to ask where the money is.'] }] },
-        { label: 'After the change', tone: 'primary', items: [{ type: 'slideBulletList', marker: 'check', items: ['The ledger is written first.', 'Refunds settle in two days.'] }] },
+        {
+          label: 'Today',
+          items: [
+            {
+              type: 'slideBulletList',
+              marker: 'x',
+              items: ['Refunds wait for the nightly batch.', 'Customers call to ask where the money is.'],
+            },
+          ],
+        },
+        {
+          label: 'After the change',
+          tone: 'primary',
+          items: [
+            {
+              type: 'slideBulletList',
+              marker: 'check',
+              items: ['The ledger is written first.', 'Refunds settle in two days.'],
+            },
+          ],
+        },
       ],
     },
     {
@@ -88,8 +129,18 @@ export const slideSplit = definePrimitive({
         ratio: 'wideLeft',
         divider: 'rule',
         panes: [
-          { label: 'We run', tone: 'primary', items: [{ type: 'slideBulletList', items: ['The checkout page and its API.', 'Card vaulting and retries.'] }] },
-          { label: 'The bank runs', tone: 'accent', items: [{ type: 'slideBulletList', items: ['Fraud scoring.', 'Settlement into the merchant account.'] }] },
+          {
+            label: 'We run',
+            tone: 'primary',
+            items: [
+              { type: 'slideBulletList', items: ['The checkout page and its API.', 'Card vaulting and retries.'] },
+            ],
+          },
+          {
+            label: 'The bank runs',
+            tone: 'accent',
+            items: [{ type: 'slideBulletList', items: ['Fraud scoring.', 'Settlement into the merchant account.'] }],
+          },
         ],
         footnote: 'A failed **bank** call is retried by us, never by the customer.',
       },
@@ -101,7 +152,18 @@ export const slideSplit = definePrimitive({
         ratio: 'aside',
         divider: 'hairline',
         panes: [
-          { items: [{ type: 'slideBulletList', items: ['Search tolerates typos, even in brand names.', 'Carts survive a lost connection and sync later.', 'Checkout saves a card in one tap.'] }] },
+          {
+            items: [
+              {
+                type: 'slideBulletList',
+                items: [
+                  'Search tolerates typos, even in brand names.',
+                  'Carts survive a lost connection and sync later.',
+                  'Checkout saves a card in one tap.',
+                ],
+              },
+            ],
+          },
           { label: 'Notes', items: [{ type: 'slideBulletList', items: ['All three shipped behind flags.'] }] },
         ],
       },
@@ -113,7 +175,19 @@ export const slideSplit = definePrimitive({
         ratio: 'narrowLeft',
         panes: [
           { items: [{ type: 'slideBulletList', label: 'Asked', items: ['Why do refunds take five days?'] }] },
-          { items: [{ type: 'slideBulletList', label: 'Answered', marker: 'check', items: ['The fraud check waited for the nightly batch.', 'It now runs as soon as the ledger is written.'] }] },
+          {
+            items: [
+              {
+                type: 'slideBulletList',
+                label: 'Answered',
+                marker: 'check',
+                items: [
+                  'The fraud check waited for the nightly batch.',
+                  'It now runs as soon as the ledger is written.',
+                ],
+              },
+            ],
+          },
         ],
       },
     },
@@ -124,7 +198,9 @@ export const slideSplit = definePrimitive({
       const panes = node.panes.map(
         (p) =>
           html`<div class="${PREFIX}-split-pane">${
-            p.label ? html`<h2 class="${PREFIX}-split-label${p.tone ? ` ${PREFIX}-split-label-${p.tone}` : ''}">${p.label}</h2>` : ''
+            p.label
+              ? html`<h2 class="${PREFIX}-split-label${p.tone ? ` ${PREFIX}-split-label-${p.tone}` : ''}">${p.label}</h2>`
+              : ''
           }<div class="${PREFIX}-split-items">${p.items.map((child) => scope.html(child))}</div></div>`,
       );
       // The arrow is a bar and a border-drawn head, which the image renderer draws like the browser.
@@ -137,7 +213,9 @@ export const slideSplit = definePrimitive({
       }</div>`;
     },
     text: (node, { scope }) => {
-      const panes = node.panes.map((p) => [p.label?.toUpperCase(), ...p.items.map((child) => scope.text(child))].filter(Boolean).join('\n\n'));
+      const panes = node.panes.map((p) =>
+        [p.label?.toUpperCase(), ...p.items.map((child) => scope.text(child))].filter(Boolean).join('\n\n'),
+      );
       const between = node.divider === 'arrow' ? `\n\n${glyphs.arrow}\n\n` : '\n\n';
       return [panes.join(between), node.footnote ? marksText(node.footnote) : ''].filter(Boolean).join('\n\n');
     },
@@ -152,17 +230,29 @@ export const slideSplit = definePrimitive({
       ),
     slack: (node, { scope }) => {
       const divider = node.divider ?? 'gap';
-      const between = divider === 'arrow' ? [mrkdwnSection(glyphs.arrow)] : divider === 'gap' ? [] : [{ type: 'divider' }];
+      const between =
+        divider === 'arrow' ? [mrkdwnSection(glyphs.arrow)] : divider === 'gap' ? [] : [{ type: 'divider' }];
       return [
-        ...node.panes.flatMap((p, i) => [...(i > 0 ? between : []), ...(p.label ? [mrkdwnSection(mrkdwnBold(p.label))] : []), ...p.items.flatMap((child) => scope.slack(child))]),
-        ...(node.footnote ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: marksMrkdwn(node.footnote) }] }] : []),
+        ...node.panes.flatMap((p, i) => [
+          ...(i > 0 ? between : []),
+          ...(p.label ? [mrkdwnSection(mrkdwnBold(p.label))] : []),
+          ...p.items.flatMap((child) => scope.slack(child)),
+        ]),
+        ...(node.footnote
+          ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: marksMrkdwn(node.footnote) }] }]
+          : []),
       ];
     },
   },
   css: [
     `.${PREFIX}-split{display:flex;flex-direction:column;gap:${space.px32}px;min-width:0}`,
     `.${PREFIX}-split-grid{display:grid;align-items:stretch}`,
-    ...RATIOS.flatMap((ratio) => DIVIDERS.map((divider) => `.${PREFIX}-split-${ratio}.${PREFIX}-split-by-${divider}{grid-template-columns:${TRACKS[ratio][0]} ${DIVIDER_TRACK[divider]}px ${TRACKS[ratio][1]};column-gap:${DIVIDER_GAP[divider]}px}`)),
+    ...RATIOS.flatMap((ratio) =>
+      DIVIDERS.map(
+        (divider) =>
+          `.${PREFIX}-split-${ratio}.${PREFIX}-split-by-${divider}{grid-template-columns:${TRACKS[ratio][0]} ${DIVIDER_TRACK[divider]}px ${TRACKS[ratio][1]};column-gap:${DIVIDER_GAP[divider]}px}`,
+      ),
+    ),
     `.${PREFIX}-split-pane{display:flex;flex-direction:column;min-width:0}`,
     `.${PREFIX}-split-label{margin:0 0 ${space.px24}px;padding-top:${space.px16}px;border-top:${stroke.bar}px solid ${color('border')};${font('label')};color:${color('textSubtle')}}`,
     `.${PREFIX}-split-label-primary{color:${color('primary')};border-top-color:${color('primary')}}`,

@@ -15,19 +15,36 @@ export const slideStack = definePrimitive({
     z.object({
       type: z.literal('slideStack'),
       items: z.array(bodyNode).min(1).describe('Nodes drawn top to bottom.'),
-      spacing: z.enum(SPACINGS).optional().describe(`Gap between items: tight ${GAP.tight} px, normal ${GAP.normal} px (default), loose ${GAP.loose} px.`),
+      spacing: z
+        .enum(SPACINGS)
+        .optional()
+        .describe(
+          `Gap between items: tight ${GAP.tight} px, normal ${GAP.normal} px (default), loose ${GAP.loose} px.`,
+        ),
     }),
   children: ['items'],
   catalog: {
     name: 'Stack',
-    purpose: 'Puts several nodes one above the other where a single node is expected, or sets the spacing between them.',
-    useWhen: ['A split pane or window needs two nodes with a set gap.', 'Two nodes on a slide should sit closer together or further apart than the frame’s default gap.'],
-    avoidWhen: ['Content that reads side by side: use slideSplit.', 'The frame body already stacks its nodes: list them there directly unless the spacing matters.'],
+    purpose:
+      'Puts several nodes one above the other where a single node is expected, or sets the spacing between them.',
+    useWhen: [
+      'A split pane or window needs two nodes with a set gap.',
+      'Two nodes on a slide should sit closer together or further apart than the frame’s default gap.',
+    ],
+    avoidWhen: [
+      'Content that reads side by side: use slideSplit.',
+      'The frame body already stacks its nodes: list them there directly unless the spacing matters.',
+    ],
     example: {
       type: 'slideStack',
       spacing: 'tight',
       items: [
-        { type: 'slideBulletList', label: 'Before the release', marker: 'check', items: ['Migrations ran on staging.', 'The rollback was rehearsed.'] },
+        {
+          type: 'slideBulletList',
+          label: 'Before the release',
+          marker: 'check',
+          items: ['Migrations ran on staging.', 'The rollback was rehearsed.'],
+        },
         { type: 'slideBulletList', label: 'Still open', marker: 'x', items: ['Load test at peak traffic.'] },
       ],
     },
@@ -36,7 +53,12 @@ export const slideStack = definePrimitive({
     {
       type: 'slideStack',
       items: [
-        { type: 'slideBulletList', label: 'Shipped this quarter', marker: 'check', items: ['Saved carts across devices.', 'Apple Pay at checkout.'] },
+        {
+          type: 'slideBulletList',
+          label: 'Shipped this quarter',
+          marker: 'check',
+          items: ['Saved carts across devices.', 'Apple Pay at checkout.'],
+        },
         { type: 'slideBulletList', label: 'Next quarter', items: ['Split payments between two cards.'] },
       ],
     },
@@ -53,8 +75,13 @@ export const slideStack = definePrimitive({
     },
   ],
   renderers: {
-    html: (node, { scope }) => html`<div class="${PREFIX}-stack ${PREFIX}-stack-${node.spacing ?? 'normal'}">${node.items.map((child) => scope.html(child))}</div>`,
-    text: (node, { scope }) => node.items.map((child) => scope.text(child)).filter(Boolean).join('\n\n'),
+    html: (node, { scope }) =>
+      html`<div class="${PREFIX}-stack ${PREFIX}-stack-${node.spacing ?? 'normal'}">${node.items.map((child) => scope.html(child))}</div>`,
+    text: (node, { scope }) =>
+      node.items
+        .map((child) => scope.text(child))
+        .filter(Boolean)
+        .join('\n\n'),
     markdown: (node, { scope }) => md.content(node.items.map((child) => scope.markdown(child))),
     slack: (node, { scope }) => node.items.flatMap((child) => scope.slack(child)),
   },

@@ -57,14 +57,21 @@ export function placeholderCss(selector: string): string {
 const UNIT_NEEDS_VALUE = 'needs a value: leave the unit out when the value is unknown';
 
 /** The shared cross-field rule: a unit on its own would read as a number that is not there. */
-export function checkUnitHasValue(figure: { value?: string | undefined; unit?: string | undefined }, ctx: z.RefinementCtx, path: (string | number)[]): void {
-  if (figure.unit !== undefined && figure.value === undefined) ctx.addIssue({ code: 'custom', path: [...path, 'unit'], message: UNIT_NEEDS_VALUE });
+export function checkUnitHasValue(
+  figure: { value?: string | undefined; unit?: string | undefined },
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+): void {
+  if (figure.unit !== undefined && figure.value === undefined)
+    ctx.addIssue({ code: 'custom', path: [...path, 'unit'], message: UNIT_NEEDS_VALUE });
 }
 
 /** A placeholder stands in for about this many em of the value size: roughly three digits. */
 const PLACEHOLDER_EM = 2.2;
 /** Narrowest placeholder that still holds its caption on one line (tracked capitals, padded). */
-const PLACEHOLDER_MIN = Math.ceil((emWidth(MISSING_VALUE.toUpperCase()) + MISSING_VALUE.length * 0.14) * type.label.size + 2 * space.px16);
+const PLACEHOLDER_MIN = Math.ceil(
+  (emWidth(MISSING_VALUE.toUpperCase()) + MISSING_VALUE.length * 0.14) * type.label.size + 2 * space.px16,
+);
 
 /** Width of the placeholder for a value drawn at `valueSize` px: about as wide as a short number. */
 export function placeholderWidth(valueSize: number): number {
@@ -126,7 +133,9 @@ export const slideStat = definePrimitive({
   schema: z
     .object({
       type: z.literal('slideStat'),
-      value: lineText('The number as it should read, e.g. "2.1" or "48k". Leave it out when the real number is not known: the slide draws a placeholder rather than an invented value.').optional(),
+      value: lineText(
+        'The number as it should read, e.g. "2.1" or "48k". Leave it out when the real number is not known: the slide draws a placeholder rather than an invented value.',
+      ).optional(),
       unit: lineText('What the value counts, e.g. "days", "ms", "%". Only together with value.').optional(),
       body: wrappedText('One sentence saying what the number measures and why it matters.'),
     })
@@ -134,18 +143,46 @@ export const slideStat = definePrimitive({
   catalog: {
     name: 'Stat',
     purpose: 'One headline number, with its unit, drawn huge beside the sentence that explains it.',
-    useWhen: ['The slide’s point is a single measured number.', 'A number the audience should remember, with what it measures.', 'The number is not known yet: omit value to show a placeholder.'],
+    useWhen: [
+      'The slide’s point is a single measured number.',
+      'A number the audience should remember, with what it measures.',
+      'The number is not known yet: omit value to show a placeholder.',
+    ],
     avoidWhen: [
       'Two to four numbers side by side: use slideStats.',
       'A number that changed from one value to another: use slideDelta.',
       'Comparing the same measure across several things: use slideBars.',
     ],
-    example: { type: 'slideStat', value: '2.1', unit: 'days', body: 'Median time from refund request to money back, down from **five**.' },
+    example: {
+      type: 'slideStat',
+      value: '2.1',
+      unit: 'days',
+      body: 'Median time from refund request to money back, down from **five**.',
+    },
   },
   examples: [
-    { type: 'slideStat', value: '99.98', unit: '%', body: 'Of card payments in March were authorised on the **first attempt**.' },
-    { name: 'value not known yet', node: { type: 'slideStat', body: 'Orders recovered by the retry queue last quarter: the finance export lands on Friday.' } },
-    { name: 'long value', node: { type: 'slideStat', value: '1,284,730', unit: 'orders', body: 'Placed through the new checkout since launch, without one double charge.' } },
+    {
+      type: 'slideStat',
+      value: '99.98',
+      unit: '%',
+      body: 'Of card payments in March were authorised on the **first attempt**.',
+    },
+    {
+      name: 'value not known yet',
+      node: {
+        type: 'slideStat',
+        body: 'Orders recovered by the retry queue last quarter: the finance export lands on Friday.',
+      },
+    },
+    {
+      name: 'long value',
+      node: {
+        type: 'slideStat',
+        value: '1,284,730',
+        unit: 'orders',
+        body: 'Placed through the new checkout since launch, without one double charge.',
+      },
+    },
   ],
   renderers: {
     html: (node) => {
@@ -153,7 +190,8 @@ export const slideStat = definePrimitive({
       return html`<div class="${C} ${C}-${step}">${node.value === undefined ? missingHtml(C) : figureHtml(C, node.value, node.unit)}<p class="${C}-body">${marksHtml(node.body)}</p></div>`;
     },
     text: (node) => `${valuePlain(node.value, node.unit)}\n${marksText(node.body)}`,
-    markdown: (node) => md.content(md.paragraph(valueMarkdown(node.value, node.unit)), md.paragraph(marksMarkdown(node.body))),
+    markdown: (node) =>
+      md.content(md.paragraph(valueMarkdown(node.value, node.unit)), md.paragraph(marksMarkdown(node.body))),
     slack: (node) => mrkdwnSection(`${valueMrkdwn(node.value, node.unit)}\n${marksMrkdwn(node.body)}`),
   },
   css: [

@@ -20,13 +20,18 @@ export const slideStatement = definePrimitive({
   type: 'slideStatement',
   schema: z.object({
     type: z.literal('slideStatement'),
-    text: wrappedText(`The one sentence the slide says, drawn big (at most ${STATEMENT_MAX} characters). Strong text takes the primary colour.`).max(STATEMENT_MAX),
+    text: wrappedText(
+      `The one sentence the slide says, drawn big (at most ${STATEMENT_MAX} characters). Strong text takes the primary colour.`,
+    ).max(STATEMENT_MAX),
     size: sizeField(),
   }),
   catalog: {
     name: 'Statement',
     purpose: 'One thesis sentence set big, alone on the slide, for the line the audience should remember.',
-    useWhen: ['The message of the slide fits in one sentence and needs no evidence beside it.', 'A pause between sections to land a conclusion.'],
+    useWhen: [
+      'The message of the slide fits in one sentence and needs no evidence beside it.',
+      'A pause between sections to land a conclusion.',
+    ],
     avoidWhen: [
       'Words someone else said: use slideQuote.',
       'A claim followed by evidence on the same slide: use slideHeading and the evidence primitive.',
@@ -43,7 +48,10 @@ export const slideStatement = definePrimitive({
         text: 'Every team that moved its deploys to the morning cut its weekend pages in half, and none of them asked to go back to the old schedule.',
       },
     },
-    { name: 'explicit small size', node: { type: 'slideStatement', text: 'Search is a product, not a box.', size: 's' } },
+    {
+      name: 'explicit small size',
+      node: { type: 'slideStatement', text: 'Search is a product, not a box.', size: 's' },
+    },
   ],
   renderers: {
     html: (node) => {

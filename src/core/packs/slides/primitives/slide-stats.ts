@@ -8,7 +8,18 @@ import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
 import { charLoad, sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
-import { checkUnitHasValue, emWidth, figureHtml, missingHtml, placeholderBox, placeholderCss, smallerStep, valueMarkdown, valueMrkdwn, valuePlain } from './slide-stat.ts';
+import {
+  checkUnitHasValue,
+  emWidth,
+  figureHtml,
+  missingHtml,
+  placeholderBox,
+  placeholderCss,
+  smallerStep,
+  valueMarkdown,
+  valueMrkdwn,
+  valuePlain,
+} from './slide-stat.ts';
 
 const C = `${PREFIX}-stats`;
 
@@ -26,7 +37,9 @@ const tokens = {
 
 const item = z
   .strictObject({
-    value: lineText('The number, about four characters ("3", "40", "99.9"). Leave it out when the real number is not known: a placeholder is drawn instead.').optional(),
+    value: lineText(
+      'The number, about four characters ("3", "40", "99.9"). Leave it out when the real number is not known: a placeholder is drawn instead.',
+    ).optional(),
     unit: lineText('What the value counts ("ms", "%"). Only together with value.').optional(),
     label: lineText('What is measured, in a few words; drawn in capitals under the number.'),
     body: wrappedText('One short sentence of context.'),
@@ -44,7 +57,13 @@ function columnWidth(count: number): number {
 function statsStep(items: readonly Item[]): SlideSize {
   const column = columnWidth(items.length);
   const fits = (step: SlideSize) =>
-    items.every((entry) => entry.value === undefined || emWidth(entry.value) * tokens.value[step] + (entry.unit ? emWidth(entry.unit) * tokens.unit[step] + space.px8 : 0) <= column);
+    items.every(
+      (entry) =>
+        entry.value === undefined ||
+        emWidth(entry.value) * tokens.value[step] +
+          (entry.unit ? emWidth(entry.unit) * tokens.unit[step] + space.px8 : 0) <=
+          column,
+    );
   const byWidth = SIZES.find(fits) ?? 's';
   const bodyLoad = Math.max(...items.map((entry) => charLoad(entry.body))) * items.length;
   return smallerStep(byWidth, sizeOf(undefined, bodyLoad, tokens.bodyFits));
@@ -60,7 +79,11 @@ export const slideStats = definePrimitive({
   catalog: {
     name: 'Stats',
     purpose: 'Two to four headline numbers side by side, each with a label and a sentence of context.',
-    useWhen: ['A few independent numbers that together make the slide’s point.', 'Results of a launch or an incident in numbers.', 'Some numbers are not known yet: omit their value to show a placeholder.'],
+    useWhen: [
+      'A few independent numbers that together make the slide’s point.',
+      'Results of a launch or an incident in numbers.',
+      'Some numbers are not known yet: omit their value to show a placeholder.',
+    ],
     avoidWhen: [
       'One number that carries the slide: use slideStat.',
       'The same measure compared across things: use slideBars.',
@@ -103,15 +126,38 @@ export const slideStats = definePrimitive({
       return html`<div class="${C} ${C}-${step} ${C}-n${node.items.length}">${node.items.map(
         (entry) =>
           html`<div class="${C}-item">${
-entry.value === undefined ? missingHtml(C) : figureHtml(C, entry.value, entry.unit)}<div class="${C}-label">${entry.label}</div><p class="${C}-body">${marksHtml(entry.body)}</p></div>`,
+            entry.value === undefined ? missingHtml(C) : figureHtml(C, entry.value, entry.unit)
+          }<div class="${C}-label">${entry.label}</div><p class="${C}-body">${marksHtml(entry.body)}</p></div>`,
       )}</div>`;
     },
-    text: (node) => node.items.map((entry) => `${valuePlain(entry.value, entry.unit)} ${glyphs.separator} ${entry.label}\n${marksText(entry.body)}`).join('\n\n'),
-    markdown: (node) => md.content(md.list(node.items.map((entry) => md.paragraph(valueMarkdown(entry.value, entry.unit), ` ${glyphs.separator} ${entry.label}`, md.break(), marksMarkdown(entry.body))))),
+    text: (node) =>
+      node.items
+        .map(
+          (entry) =>
+            `${valuePlain(entry.value, entry.unit)} ${glyphs.separator} ${entry.label}\n${marksText(entry.body)}`,
+        )
+        .join('\n\n'),
+    markdown: (node) =>
+      md.content(
+        md.list(
+          node.items.map((entry) =>
+            md.paragraph(
+              valueMarkdown(entry.value, entry.unit),
+              ` ${glyphs.separator} ${entry.label}`,
+              md.break(),
+              marksMarkdown(entry.body),
+            ),
+          ),
+        ),
+      ),
     // Section fields lay the numbers out two by two, the closest Block Kit gets to a row of figures.
     slack: (node) => ({
       type: 'section',
-      fields: node.items.map((entry) => mrkdwnText(`${valueMrkdwn(entry.value, entry.unit)} ${glyphs.separator} ${escapeMrkdwn(entry.label)}\n${marksMrkdwn(entry.body)}`)),
+      fields: node.items.map((entry) =>
+        mrkdwnText(
+          `${valueMrkdwn(entry.value, entry.unit)} ${glyphs.separator} ${escapeMrkdwn(entry.label)}\n${marksMrkdwn(entry.body)}`,
+        ),
+      ),
     }),
   },
   css: [

@@ -27,7 +27,11 @@ const tokens = {
   fits: { l: 6, m: 8 },
 } as const;
 
-const cells = z.array(lineText('One cell: a short value or phrase.')).min(1).max(6).describe('One row: exactly one cell per column, in column order.');
+const cells = z
+  .array(lineText('One cell: a short value or phrase.'))
+  .min(1)
+  .max(6)
+  .describe('One row: exactly one cell per column, in column order.');
 
 const group = z
   .strictObject({
@@ -43,12 +47,23 @@ type Group = { label: string; rows: readonly Row[] };
 function checkRow(row: Row, columns: number, ctx: z.RefinementCtx, path: (string | number)[]): void {
   if (row.length === columns) return;
   const name = row[0] === undefined ? '' : ` ${quoteForMessage(row[0])}`;
-  ctx.addIssue({ code: 'custom', path, message: `must have ${columns} cells, one per column; row${name} has ${row.length}` });
+  ctx.addIssue({
+    code: 'custom',
+    path,
+    message: `must have ${columns} cells, one per column; row${name} has ${row.length}`,
+  });
 }
 
 /** Rows and group labels in drawing order, whichever of rows or groups the table has. */
-function lines(node: { rows?: readonly Row[] | undefined; groups?: readonly Group[] | undefined }): ({ kind: 'row'; cells: Row } | { kind: 'group'; label: string })[] {
-  if (node.groups) return node.groups.flatMap((entry) => [{ kind: 'group' as const, label: entry.label }, ...entry.rows.map((cells) => ({ kind: 'row' as const, cells }))]);
+function lines(node: {
+  rows?: readonly Row[] | undefined;
+  groups?: readonly Group[] | undefined;
+}): ({ kind: 'row'; cells: Row } | { kind: 'group'; label: string })[] {
+  if (node.groups)
+    return node.groups.flatMap((entry) => [
+      { kind: 'group' as const, label: entry.label },
+      ...entry.rows.map((cells) => ({ kind: 'row' as const, cells })),
+    ]);
   return (node.rows ?? []).map((cells) => ({ kind: 'row' as const, cells }));
 }
 
@@ -62,7 +77,10 @@ function pad(text: string, width: number): string {
 }
 
 function boldCell(text: string): SlackBlock {
-  return { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text, style: { bold: true } }] }] };
+  return {
+    type: 'rich_text',
+    elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text, style: { bold: true } }] }],
+  };
 }
 
 function rawCell(text: string): SlackBlock {
@@ -78,28 +96,52 @@ export const slideTable = definePrimitive({
       label: lineText('A caption above the table, drawn in capitals.').optional(),
       columns: z.array(lineText('A column heading.')).min(1).max(6).describe('One to six column headings.'),
       rowHeaders: z.boolean().optional().describe('Set the first cell of every row in bold, as the row’s name.'),
-      rows: z.array(cells).min(1).max(MAX_ROWS).optional().describe('One to twelve rows, each with exactly one cell per column. Give rows or groups, not both.'),
+      rows: z
+        .array(cells)
+        .min(1)
+        .max(MAX_ROWS)
+        .optional()
+        .describe('One to twelve rows, each with exactly one cell per column. Give rows or groups, not both.'),
       groups: z
         .array(group)
         .min(1)
         .max(MAX_ROWS)
         .optional()
-        .describe('Rows in labelled groups, at most twelve rows in all, each row with exactly one cell per column. Give groups or rows, not both.'),
+        .describe(
+          'Rows in labelled groups, at most twelve rows in all, each row with exactly one cell per column. Give groups or rows, not both.',
+        ),
     })
     .superRefine((node, ctx) => {
       const columns = node.columns.length;
-      if (node.rows === undefined && node.groups === undefined) ctx.addIssue({ code: 'custom', path: [], message: 'needs rows or groups' });
-      if (node.rows !== undefined && node.groups !== undefined) ctx.addIssue({ code: 'custom', path: ['groups'], message: 'cannot be given together with rows: use one or the other' });
+      if (node.rows === undefined && node.groups === undefined)
+        ctx.addIssue({ code: 'custom', path: [], message: 'needs rows or groups' });
+      if (node.rows !== undefined && node.groups !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['groups'],
+          message: 'cannot be given together with rows: use one or the other',
+        });
       node.rows?.forEach((row, index) => checkRow(row, columns, ctx, ['rows', index]));
       if (node.groups === undefined) return;
-      node.groups.forEach((entry, g) => entry.rows.forEach((row, index) => checkRow(row, columns, ctx, ['groups', g, 'rows', index])));
+      node.groups.forEach((entry, g) =>
+        entry.rows.forEach((row, index) => checkRow(row, columns, ctx, ['groups', g, 'rows', index])),
+      );
       const total = node.groups.reduce((sum, entry) => sum + entry.rows.length, 0);
-      if (total > MAX_ROWS) ctx.addIssue({ code: 'custom', path: ['groups'], message: `must hold at most ${MAX_ROWS} rows in all (has ${total})` });
+      if (total > MAX_ROWS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['groups'],
+          message: `must hold at most ${MAX_ROWS} rows in all (has ${total})`,
+        });
     }),
   catalog: {
     name: 'Table',
     purpose: 'A small table of words and numbers: up to six columns and twelve rows, optionally in labelled groups.',
-    useWhen: ['Several measures for each of a few things.', 'Reference values the audience will read row by row.', 'Rows that fall into groups (regions, tiers): use groups.'],
+    useWhen: [
+      'Several measures for each of a few things.',
+      'Reference values the audience will read row by row.',
+      'Rows that fall into groups (regions, tiers): use groups.',
+    ],
     avoidWhen: [
       'One measure compared across things: use slideBars.',
       'Yes/partly/no support per option: use slideMatrix.',
@@ -169,13 +211,22 @@ export const slideTable = definePrimitive({
     text: (node) => {
       const rows = [node.columns, ...lines(node).flatMap((line) => (line.kind === 'row' ? [line.cells] : []))];
       const widths = node.columns.map((_, index) => Math.max(...rows.map((row) => charLoad(row[index] ?? ''))));
-      const format = (row: Row) => node.columns.map((_, index) => (index === node.columns.length - 1 ? (row[index] ?? '') : pad(row[index] ?? '', widths[index]!))).join('  ').trimEnd();
+      const format = (row: Row) =>
+        node.columns
+          .map((_, index) =>
+            index === node.columns.length - 1 ? (row[index] ?? '') : pad(row[index] ?? '', widths[index]!),
+          )
+          .join('  ')
+          .trimEnd();
       const body = lines(node).map((line) => (line.kind === 'group' ? `\n${line.label}` : format(line.cells)));
       return [node.label?.toUpperCase(), [format(node.columns), ...body].join('\n')].filter(Boolean).join('\n\n');
     },
     markdown: (node) => {
       const blank = node.columns.slice(1).map(() => '');
-      const row = (cells: Row): MarkdownInlineChild[] => node.columns.map((_, index) => (index === 0 && node.rowHeaders ? md.strong(cells[index] ?? '') : (cells[index] ?? '')));
+      const row = (cells: Row): MarkdownInlineChild[] =>
+        node.columns.map((_, index) =>
+          index === 0 && node.rowHeaders ? md.strong(cells[index] ?? '') : (cells[index] ?? ''),
+        );
       return md.content(
         node.label && md.paragraph(md.strong(node.label)),
         md.table(
@@ -192,7 +243,9 @@ export const slideTable = definePrimitive({
         ...lines(node).map((line) =>
           line.kind === 'group'
             ? [boldCell(line.label), ...Array.from({ length: width - 1 }, () => rawCell(''))]
-            : node.columns.map((_, index) => (index === 0 && node.rowHeaders ? boldCell(line.cells[index] ?? '') : rawCell(line.cells[index] ?? ''))),
+            : node.columns.map((_, index) =>
+                index === 0 && node.rowHeaders ? boldCell(line.cells[index] ?? '') : rawCell(line.cells[index] ?? ''),
+              ),
         ),
       ];
       return [...(node.label ? [mrkdwnSection(mrkdwnBold(node.label))] : []), { type: 'table', rows }];

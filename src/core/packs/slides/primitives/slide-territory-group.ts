@@ -39,7 +39,10 @@ export const slideTerritoryGroup = definePrimitive({
   catalog: {
     name: 'Territories',
     purpose: 'Up to four side-by-side areas of responsibility, each headed by its owner with what falls inside it.',
-    useWhen: ['Drawing the line between what one team (or vendor) owns and what another does.', 'Settling who is responsible for what before a decision.'],
+    useWhen: [
+      'Drawing the line between what one team (or vendor) owns and what another does.',
+      'Settling who is responsible for what before a decision.',
+    ],
     avoidWhen: [
       'Tiers that sit on top of each other: use slideLayers.',
       'Parallel topics with tags or a highlighted pick: use slideColumns.',
@@ -66,30 +69,49 @@ export const slideTerritoryGroup = definePrimitive({
       node: {
         type: 'slideTerritoryGroup',
         items: [
-          { title: 'Web team', body: 'The checkout pages, the cart, and every error message a shopper sees.', tone: 'primary' },
+          {
+            title: 'Web team',
+            body: 'The checkout pages, the cart, and every error message a shopper sees.',
+            tone: 'primary',
+          },
           { title: 'Payments', body: 'Authorizing and capturing the card, and the `refund` API.', tone: 'primary' },
           { title: 'Warehouse', body: 'Picking, packing, and handing the box to the courier.' },
           { title: 'Courier', body: 'The van, the route, and the doorstep.', tone: 'accent' },
         ],
       },
     },
-    { name: 'one territory', node: { type: 'slideTerritoryGroup', items: [{ title: 'Platform team', body: 'Everything between the load balancer and the database: routing, limits, retries, and the on-call rota for all of it.' }] } },
+    {
+      name: 'one territory',
+      node: {
+        type: 'slideTerritoryGroup',
+        items: [
+          {
+            title: 'Platform team',
+            body: 'Everything between the load balancer and the database: routing, limits, retries, and the on-call rota for all of it.',
+          },
+        ],
+      },
+    },
   ],
   renderers: {
     html: (node) => {
       const longest = Math.max(...node.items.map((item) => charLoad(item.body)));
       const size = sizeOf(undefined, longest * node.items.length, tokens.fits);
       return html`<div class="${C} ${C}-${size} ${C}-n${node.items.length}">${node.items.map(
-        (item) => html`<section class="${C}-item${item.tone ? ` ${C}-${item.tone}` : ''}"><h2 class="${C}-title">${item.title}</h2><p class="${C}-body">${marksHtml(item.body)}</p></section>`,
+        (item) =>
+          html`<section class="${C}-item${item.tone ? ` ${C}-${item.tone}` : ''}"><h2 class="${C}-title">${item.title}</h2><p class="${C}-body">${marksHtml(item.body)}</p></section>`,
       )}</div>`;
     },
     text: (node) => node.items.map((item) => `${item.title}\n${marksText(item.body)}`).join('\n\n'),
-    markdown: (node) => md.content(node.items.map((item) => [md.heading(2, item.title), md.paragraph(marksMarkdown(item.body))])),
+    markdown: (node) =>
+      md.content(node.items.map((item) => [md.heading(2, item.title), md.paragraph(marksMarkdown(item.body))])),
   },
   css: [
     `.${C}{display:grid;gap:${tokens.gap}px;align-items:stretch}`,
     // Tracks written out: the image renderer is not relied on for `repeat()`.
-    ...[1, 2, 3, 4].map((n) => `.${C}-n${n}{grid-template-columns:${Array.from({ length: n }, () => 'minmax(0,1fr)').join(' ')}}`),
+    ...[1, 2, 3, 4].map(
+      (n) => `.${C}-n${n}{grid-template-columns:${Array.from({ length: n }, () => 'minmax(0,1fr)').join(' ')}}`,
+    ),
     `.${C}-item{display:flex;flex-direction:column;gap:${space.px16}px;margin:0;border:${stroke.rail}px dashed ${color('borderDashed')};border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
     `.${C}-primary{border-color:${color('primary')};background:${color('primaryBg')}}`,
     `.${C}-accent{border-color:${color('accent')};background:${color('accentBg')}}`,

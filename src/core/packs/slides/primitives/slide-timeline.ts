@@ -26,7 +26,9 @@ const tokens = {
 const item = z.strictObject({
   label: lineText('When: a year, quarter or date, e.g. "2023" or "Q3".'),
   channel: lineText('Where or through what it happened, a word or two; drawn in capitals.'),
-  heading: wrappedText('What people asked or said at the time, one short sentence without quote marks (the slide adds them).'),
+  heading: wrappedText(
+    'What people asked or said at the time, one short sentence without quote marks (the slide adds them).',
+  ),
   body: wrappedText('What happened then, one sentence.'),
   current: z.boolean().optional().describe('Marks the present moment. At most one item may be current.'),
 });
@@ -36,13 +38,23 @@ type Item = z.output<typeof item>;
 function oneCurrent(items: Item[], ctx: z.RefinementCtx): void {
   const first = items.findIndex((x) => x.current === true);
   items.forEach((x, i) => {
-    if (x.current === true && i !== first) ctx.addIssue({ code: 'custom', path: [i, 'current'], message: `must be the only current item: items[${first}] is already current` });
+    if (x.current === true && i !== first)
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'current'],
+        message: `must be the only current item: items[${first}] is already current`,
+      });
   });
 }
 
 const schema = z.object({
   type: z.literal('slideTimeline'),
-  items: z.array(item).min(3).max(5).superRefine(oneCurrent).describe('3–5 moments, oldest first. At most one item may set current.'),
+  items: z
+    .array(item)
+    .min(3)
+    .max(5)
+    .superRefine(oneCurrent)
+    .describe('3–5 moments, oldest first. At most one item may set current.'),
   size: sizeField(),
 });
 
@@ -58,14 +70,18 @@ function estimateHeight(node: TimelineNode, s: SlideSize): number {
         estimateLines(x.body, tokens.body[s], column) * tokens.body[s] * type.body.line,
     ),
   );
-  return tokens.label[s] * type.itemTitle.line + tokens.rail + 3 * tokens.gap + type.label.size * type.label.line + text;
+  return (
+    tokens.label[s] * type.itemTitle.line + tokens.rail + 3 * tokens.gap + type.label.size * type.label.line + text
+  );
 }
 
 const quoted = (text: string) => `${glyphs.quoteOpen}${text}${glyphs.quoteClose}`;
 
 /** `2025 · CHAT · You are here`: the line that opens each item in plain text. */
 function caption(x: Item): string {
-  return [x.label, x.channel.toUpperCase(), x.current ? glyphs.current : ''].filter(Boolean).join(` ${glyphs.separator} `);
+  return [x.label, x.channel.toUpperCase(), x.current ? glyphs.current : '']
+    .filter(Boolean)
+    .join(` ${glyphs.separator} `);
 }
 
 export const slideTimeline = definePrimitive({
@@ -73,8 +89,12 @@ export const slideTimeline = definePrimitive({
   schema,
   catalog: {
     name: 'Timeline',
-    purpose: 'Three to five moments left to right on a rail, each with when, where, what people said in quotes, and what happened.',
-    useWhen: ['How something changed over years or quarters.', 'Eras of a product or of customer behaviour, with the present one marked current.'],
+    purpose:
+      'Three to five moments left to right on a rail, each with when, where, what people said in quotes, and what happened.',
+    useWhen: [
+      'How something changed over years or quarters.',
+      'Eras of a product or of customer behaviour, with the present one marked current.',
+    ],
     avoidWhen: [
       'Steps of a process that repeats the same way each time: use slidePipeline.',
       'Future plans grouped into now, next and later: use slideRoadmap.',
@@ -85,9 +105,25 @@ export const slideTimeline = definePrimitive({
     {
       type: 'slideTimeline',
       items: [
-        { label: '2018', channel: 'Email', heading: 'Why has nobody answered me?', body: 'Replies took two days; a third of tickets were follow-ups.' },
-        { label: '2021', channel: 'Chat', heading: 'Can I talk to someone now?', body: 'Live chat cut first replies to four minutes.' },
-        { label: '2024', channel: 'Assistant', heading: 'Just fix my order.', body: 'The assistant resolves **six in ten** requests without an agent.', current: true },
+        {
+          label: '2018',
+          channel: 'Email',
+          heading: 'Why has nobody answered me?',
+          body: 'Replies took two days; a third of tickets were follow-ups.',
+        },
+        {
+          label: '2021',
+          channel: 'Chat',
+          heading: 'Can I talk to someone now?',
+          body: 'Live chat cut first replies to four minutes.',
+        },
+        {
+          label: '2024',
+          channel: 'Assistant',
+          heading: 'Just fix my order.',
+          body: 'The assistant resolves **six in ten** requests without an agent.',
+          current: true,
+        },
       ],
     },
     {
@@ -95,11 +131,37 @@ export const slideTimeline = definePrimitive({
       node: {
         type: 'slideTimeline',
         items: [
-          { label: 'Q1', channel: 'Spreadsheet', heading: 'Who owns this number?', body: 'Finance rebuilt the forecast by hand every Monday.' },
-          { label: 'Q2', channel: 'Warehouse', heading: 'Can we stop copying files?', body: 'Nightly loads replaced the exports.' },
-          { label: 'Q3', channel: 'Dashboard', heading: 'Is this morning’s data in?', body: 'Hourly refresh; alerts when a load fails.', current: true },
-          { label: 'Q4', channel: 'Metrics layer', heading: 'Does sales mean the same everywhere?', body: 'One definition per metric, reviewed like code.' },
-          { label: 'Q1', channel: 'Self-serve', heading: 'Can I answer this myself?', body: 'Teams build their own views on the shared metrics.' },
+          {
+            label: 'Q1',
+            channel: 'Spreadsheet',
+            heading: 'Who owns this number?',
+            body: 'Finance rebuilt the forecast by hand every Monday.',
+          },
+          {
+            label: 'Q2',
+            channel: 'Warehouse',
+            heading: 'Can we stop copying files?',
+            body: 'Nightly loads replaced the exports.',
+          },
+          {
+            label: 'Q3',
+            channel: 'Dashboard',
+            heading: 'Is this morning’s data in?',
+            body: 'Hourly refresh; alerts when a load fails.',
+            current: true,
+          },
+          {
+            label: 'Q4',
+            channel: 'Metrics layer',
+            heading: 'Does sales mean the same everywhere?',
+            body: 'One definition per metric, reviewed like code.',
+          },
+          {
+            label: 'Q1',
+            channel: 'Self-serve',
+            heading: 'Can I answer this myself?',
+            body: 'Teams build their own views on the shared metrics.',
+          },
         ],
       },
     },
@@ -109,9 +171,24 @@ export const slideTimeline = definePrimitive({
         type: 'slideTimeline',
         size: 's',
         items: [
-          { label: '1990s', channel: 'Catalogue', heading: 'I will post the order form on Monday.', body: 'Orders arrived by post and by fax; a clerk typed each one in and called back when an item was out of stock.' },
-          { label: '2000s', channel: 'Website', heading: 'Why do I have to register to check out?', body: 'The first web shop asked for an account before payment, and half of new customers left at that step.' },
-          { label: '2010s', channel: 'Mobile', heading: 'Let me pay with my phone.', body: 'Saved cards and wallets made repeat orders a two-tap job, and mobile passed desktop within three years.' },
+          {
+            label: '1990s',
+            channel: 'Catalogue',
+            heading: 'I will post the order form on Monday.',
+            body: 'Orders arrived by post and by fax; a clerk typed each one in and called back when an item was out of stock.',
+          },
+          {
+            label: '2000s',
+            channel: 'Website',
+            heading: 'Why do I have to register to check out?',
+            body: 'The first web shop asked for an account before payment, and half of new customers left at that step.',
+          },
+          {
+            label: '2010s',
+            channel: 'Mobile',
+            heading: 'Let me pay with my phone.',
+            body: 'Saved cards and wallets made repeat orders a two-tap job, and mobile passed desktop within three years.',
+          },
         ],
       },
     },
@@ -123,15 +200,31 @@ export const slideTimeline = definePrimitive({
       const current = (x: Item) => (x.current ? ` ${C}-current` : '');
       // Three rows filled in order, so every year, dot and text block lines up across columns.
       return html`<div class="${C} ${C}-n${node.items.length} ${C}-${size}">${node.items.map((x) => html`<div class="${C}-label${current(x)}">${x.label}</div>`)}${node.items.map(
-        (x, i) => html`<div class="${C}-rail"><div class="${C}-dot${current(x)}"></div>${i === last ? arrowMarkup(C, 'right') : html`<div class="${C}-line"></div>`}</div>`,
+        (x, i) =>
+          html`<div class="${C}-rail"><div class="${C}-dot${current(x)}"></div>${i === last ? arrowMarkup(C, 'right') : html`<div class="${C}-line"></div>`}</div>`,
       )}${node.items.map(
         (x) =>
           html`<div class="${C}-text"><div class="${C}-channel${current(x)}">${x.channel}</div><div class="${C}-heading">${glyphs.quoteOpen}${marksHtml(x.heading)}${glyphs.quoteClose}</div><div class="${C}-body">${marksHtml(x.body)}</div></div>`,
       )}</div>`;
     },
-    text: (node) => node.items.map((x) => [caption(x), quoted(marksText(x.heading)), marksText(x.body)].join('\n')).join('\n\n'),
+    text: (node) =>
+      node.items.map((x) => [caption(x), quoted(marksText(x.heading)), marksText(x.body)].join('\n')).join('\n\n'),
     markdown: (node) =>
-      md.content(md.list(node.items.map((x) => md.paragraph(md.strong(x.label), ` ${glyphs.separator} ${x.channel}`, x.current && ` ${glyphs.separator} ${glyphs.current}`, md.break(), md.emphasis(glyphs.quoteOpen, marksMarkdown(x.heading), glyphs.quoteClose), md.break(), marksMarkdown(x.body))))),
+      md.content(
+        md.list(
+          node.items.map((x) =>
+            md.paragraph(
+              md.strong(x.label),
+              ` ${glyphs.separator} ${x.channel}`,
+              x.current && ` ${glyphs.separator} ${glyphs.current}`,
+              md.break(),
+              md.emphasis(glyphs.quoteOpen, marksMarkdown(x.heading), glyphs.quoteClose),
+              md.break(),
+              marksMarkdown(x.body),
+            ),
+          ),
+        ),
+      ),
   },
   css: [
     arrowCss(C),
@@ -150,7 +243,8 @@ export const slideTimeline = definePrimitive({
     `.${C}-heading{${font('nodeTitle')};text-wrap:balance}`,
     `.${C}-body{${font('body')};color:${color('textSoft')}}`,
     ...(['m', 's'] as const).map(
-      (s) => `.${C}-${s} .${C}-label{font-size:${tokens.label[s]}px}.${C}-${s} .${C}-heading{font-size:${tokens.heading[s]}px}.${C}-${s} .${C}-body{font-size:${tokens.body[s]}px}`,
+      (s) =>
+        `.${C}-${s} .${C}-label{font-size:${tokens.label[s]}px}.${C}-${s} .${C}-heading{font-size:${tokens.heading[s]}px}.${C}-${s} .${C}-body{font-size:${tokens.body[s]}px}`,
     ),
   ].join(''),
 });

@@ -31,12 +31,21 @@ export const WIDTH_MARGIN = 0.9;
  * The largest step at which the longest word fits one line of the column and the whole text fits
  * in `lines` lines (with a little room lost to wrapping); `s` past both.
  */
-export function widthStep(text: string, sizes: Readonly<Record<SlideSize, number>>, column: number, lines = 2): SlideSize {
+export function widthStep(
+  text: string,
+  sizes: Readonly<Record<SlideSize, number>>,
+  column: number,
+  lines = 2,
+): SlideSize {
   const plain = marksText(text);
   const longest = Math.max(0, ...plain.split(/\s+/).map(displayEm));
   const total = displayEm(plain);
   for (const step of ['l', 'm'] as const) {
-    if (longest * sizes[step] <= column * WIDTH_MARGIN && total * sizes[step] <= column * lines * WIDTH_MARGIN * WIDTH_MARGIN) return step;
+    if (
+      longest * sizes[step] <= column * WIDTH_MARGIN &&
+      total * sizes[step] <= column * lines * WIDTH_MARGIN * WIDTH_MARGIN
+    )
+      return step;
   }
   return 's';
 }
@@ -72,7 +81,11 @@ export const slideTitle = definePrimitive({
         })
         .optional()
         .describe('A dictionary-style definition of the title word.'),
-      aside: bodyNode.optional().describe('One node drawn beside the title in a column under half the slide wide, usually a short slideBulletList.'),
+      aside: bodyNode
+        .optional()
+        .describe(
+          'One node drawn beside the title in a column under half the slide wide, usually a short slideBulletList.',
+        ),
       size: sizeField(),
     }),
   children: ['aside'],
@@ -80,8 +93,12 @@ export const slideTitle = definePrimitive({
   hasOwnContent: () => true,
   catalog: {
     name: 'Title slide',
-    purpose: 'Opens a deck: its name drawn huge, with an optional eyebrow, tagline, definition and a short list beside it.',
-    useWhen: ['The first slide of a deck, alone in an inverse slideFrame.', 'Naming a product or project and saying in one line what it promises.'],
+    purpose:
+      'Opens a deck: its name drawn huge, with an optional eyebrow, tagline, definition and a short list beside it.',
+    useWhen: [
+      'The first slide of a deck, alone in an inverse slideFrame.',
+      'Naming a product or project and saying in one line what it promises.',
+    ],
     avoidWhen: [
       'Opening a new part of the deck: use slideSection.',
       'A content slide’s claim: use slideHeading.',
@@ -92,7 +109,11 @@ export const slideTitle = definePrimitive({
       eyebrow: 'Payments platform review',
       title: 'Ledger',
       tagline: 'Every refund, **settled in two days**.',
-      aside: { type: 'slideBulletList', marker: 'check', items: ['Writes before the fraud check', 'One settlement report a day', 'Disputes tracked to the cent'] },
+      aside: {
+        type: 'slideBulletList',
+        marker: 'check',
+        items: ['Writes before the fraud check', 'One settlement report a day', 'Disputes tracked to the cent'],
+      },
     },
   },
   examples: [
@@ -101,11 +122,28 @@ export const slideTitle = definePrimitive({
       eyebrow: 'Warehouse robotics, year one',
       title: 'Picker',
       tagline: 'Shelves that come to the people.',
-      definition: { term: 'picker n.', text: 'A robot that lifts a shelf and carries it to whoever is packing the order.' },
-      aside: { type: 'slideBulletList', marker: 'check', items: ['Moves a full shelf in one trip.', 'Charges itself between orders.', 'Stops when a person steps close.'] },
+      definition: {
+        term: 'picker n.',
+        text: 'A robot that lifts a shelf and carries it to whoever is packing the order.',
+      },
+      aside: {
+        type: 'slideBulletList',
+        marker: 'check',
+        items: [
+          'Moves a full shelf in one trip.',
+          'Charges itself between orders.',
+          'Stops when a person steps close.',
+        ],
+      },
     },
-    { name: 'title and tagline only', node: { type: 'slideTitle', title: 'Northwind', tagline: 'Our **2025** plan for the field teams.' } },
-    { name: 'two words, small step', node: { type: 'slideTitle', eyebrow: 'Quarterly review', title: 'Search Relevance', size: 's' } },
+    {
+      name: 'title and tagline only',
+      node: { type: 'slideTitle', title: 'Northwind', tagline: 'Our **2025** plan for the field teams.' },
+    },
+    {
+      name: 'two words, small step',
+      node: { type: 'slideTitle', eyebrow: 'Quarterly review', title: 'Search Relevance', size: 's' },
+    },
   ],
   renderers: {
     html: (node, { scope }) => {
@@ -121,7 +159,9 @@ export const slideTitle = definePrimitive({
     },
     text: (node, { scope }) =>
       [
-        [node.eyebrow?.toUpperCase(), marksText(node.title), node.tagline ? marksText(node.tagline) : undefined].filter(Boolean).join('\n'),
+        [node.eyebrow?.toUpperCase(), marksText(node.title), node.tagline ? marksText(node.tagline) : undefined]
+          .filter(Boolean)
+          .join('\n'),
         node.definition ? `${node.definition.term} ${glyphs.separator} ${marksText(node.definition.text)}` : '',
         node.aside ? scope.text(node.aside) : '',
       ]
@@ -132,15 +172,22 @@ export const slideTitle = definePrimitive({
         node.eyebrow && md.paragraph(md.strong(node.eyebrow)),
         md.heading(1, marksMarkdown(node.title)),
         node.tagline && md.paragraph(marksMarkdown(node.tagline)),
-        node.definition && md.paragraph(md.emphasis(node.definition.term), ` ${glyphs.separator} `, marksMarkdown(node.definition.text)),
+        node.definition &&
+          md.paragraph(md.emphasis(node.definition.term), ` ${glyphs.separator} `, marksMarkdown(node.definition.text)),
         node.aside && scope.markdown(node.aside),
       ),
     slack: (node, { scope }) => {
       const blocks: SlackBlock[] = [];
-      if (node.eyebrow) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(node.eyebrow) }] });
+      if (node.eyebrow)
+        blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(node.eyebrow) }] });
       blocks.push({ type: 'header', text: plainText(marksText(node.title)) });
       if (node.tagline) blocks.push(mrkdwnSection(marksMrkdwn(node.tagline)));
-      if (node.definition) blocks.push(mrkdwnSection(`${mrkdwnItalic(node.definition.term)} ${glyphs.separator} ${marksMrkdwn(node.definition.text)}`));
+      if (node.definition)
+        blocks.push(
+          mrkdwnSection(
+            `${mrkdwnItalic(node.definition.term)} ${glyphs.separator} ${marksMrkdwn(node.definition.text)}`,
+          ),
+        );
       if (node.aside) blocks.push(...scope.slack(node.aside));
       return blocks;
     },

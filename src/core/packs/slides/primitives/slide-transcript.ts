@@ -42,7 +42,12 @@ function heightAt(turns: readonly Turn[], label: boolean, step: SlideSize): numb
     const perRow = Math.floor(inner / ((isCode ? advance.mono : advance.regular) * px));
     const text = isCode ? turn.text : marksText(turn.text);
     const rows = text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(charLoad(line) / perRow)), 0);
-    height += (i > 0 ? transcript.turnGap : 0) + roleHeight + transcript.roleGap + 2 * transcript.bubble.padY + rows * Math.round(px * transcript.line);
+    height +=
+      (i > 0 ? transcript.turnGap : 0) +
+      roleHeight +
+      transcript.roleGap +
+      2 * transcript.bubble.padY +
+      rows * Math.round(px * transcript.line);
   });
   return height;
 }
@@ -50,7 +55,9 @@ function heightAt(turns: readonly Turn[], label: boolean, step: SlideSize): numb
 const turnSchema = z.strictObject({
   role: z.enum(ROLES).describe('user (drawn on the right), model, or host (the app or tool answering the model).'),
   format: z.enum(FORMATS).optional().describe('prose (default) or code (mono, for JSON, tool calls and errors).'),
-  text: wrappedText('What was said, verbatim; line breaks are kept. Not blank. Inline marks apply to prose turns only.').refine((value) => value.trim() !== '', {
+  text: wrappedText(
+    'What was said, verbatim; line breaks are kept. Not blank. Inline marks apply to prose turns only.',
+  ).refine((value) => value.trim() !== '', {
     error: 'must not be blank',
   }),
 });
@@ -73,9 +80,17 @@ export const slideTranscript = definePrimitive({
   }),
   catalog: {
     name: 'Transcript',
-    purpose: 'A short exchange between a user, a model and the host app, as chat bubbles: user on the right, prose or code.',
-    useWhen: ['Showing what a model was asked and what it answered.', 'A tool call, the host’s error, and the model’s retry.'],
-    avoidWhen: ['A single code listing: use slideCode.', 'Calls between services over time: use slideSequence.', 'A quotation from a person: use slideQuote.'],
+    purpose:
+      'A short exchange between a user, a model and the host app, as chat bubbles: user on the right, prose or code.',
+    useWhen: [
+      'Showing what a model was asked and what it answered.',
+      'A tool call, the host’s error, and the model’s retry.',
+    ],
+    avoidWhen: [
+      'A single code listing: use slideCode.',
+      'Calls between services over time: use slideSequence.',
+      'A quotation from a person: use slideQuote.',
+    ],
     example: {
       type: 'slideTranscript',
       turns: [
@@ -127,15 +142,23 @@ export const slideTranscript = definePrimitive({
         node.turns.map((turn) => {
           const role = md.strong(`${ROLE_LABEL[turn.role]}:`);
           if (turn.format === 'code') return [md.paragraph(role), md.codeBlock(turn.text)];
-          const lines = turn.text.split('\n').flatMap((line, i) => (i === 0 ? [marksMarkdown(line)] : [md.break(), marksMarkdown(line)]));
+          const lines = turn.text
+            .split('\n')
+            .flatMap((line, i) => (i === 0 ? [marksMarkdown(line)] : [md.break(), marksMarkdown(line)]));
           return md.paragraph(role, ' ', lines);
         }),
       ),
     // One block per turn, the role on its own line above the words, so the fitter's spacing
     // falls between turns rather than between a role and what it said.
     slack: (node) => [
-      ...(node.label ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(node.label.toUpperCase()) }] }] : []),
-      ...node.turns.map((turn) => (turn.format === 'code' ? preformatted(turn.text, ROLE_LABEL[turn.role]) : mrkdwnSection(`${mrkdwnBold(ROLE_LABEL[turn.role])}\n${marksMrkdwn(turn.text)}`))),
+      ...(node.label
+        ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(node.label.toUpperCase()) }] }]
+        : []),
+      ...node.turns.map((turn) =>
+        turn.format === 'code'
+          ? preformatted(turn.text, ROLE_LABEL[turn.role])
+          : mrkdwnSection(`${mrkdwnBold(ROLE_LABEL[turn.role])}\n${marksMrkdwn(turn.text)}`),
+      ),
     ],
   },
   css: [
@@ -151,7 +174,8 @@ export const slideTranscript = definePrimitive({
     `.${PREFIX}-turn-prose{min-width:0;white-space:pre-wrap;${font('bodyL')}}`,
     `.${PREFIX}-turn-code{min-width:0;white-space:pre-wrap;font-family:${fonts.mono};font-weight:400;font-size:${transcript.code.l}px;line-height:${transcript.line}}`,
     ...(['m', 's'] as const).map(
-      (step) => `.${PREFIX}-transcript-${step} .${PREFIX}-turn-prose{font-size:${transcript.prose[step]}px}.${PREFIX}-transcript-${step} .${PREFIX}-turn-code{font-size:${transcript.code[step]}px}`,
+      (step) =>
+        `.${PREFIX}-transcript-${step} .${PREFIX}-turn-prose{font-size:${transcript.prose[step]}px}.${PREFIX}-transcript-${step} .${PREFIX}-turn-code{font-size:${transcript.code[step]}px}`,
     ),
   ].join(''),
 });

@@ -37,9 +37,12 @@ const oneLevel = (name: string) => !name.slice(0, -1).includes(FOLDER);
 
 const entry = z
   .strictObject({
-    name: lineText('A file, or a folder ending with "/". One level only: no "/" except that last one.').refine(oneLevel, {
-      error: 'must name one level only: a "/" may only end a folder name',
-    }),
+    name: lineText('A file, or a folder ending with "/". One level only: no "/" except that last one.').refine(
+      oneLevel,
+      {
+        error: 'must name one level only: a "/" may only end a folder name',
+      },
+    ),
     body: wrappedText('What lives there, in a short phrase.'),
   })
   .describe('One file or folder directly inside the root.');
@@ -49,12 +52,19 @@ export const slideTree = definePrimitive({
   schema: z.object({
     type: z.literal('slideTree'),
     root: lineText('The folder the entries sit in, e.g. "checkout/".'),
-    entries: z.array(entry).min(1).max(8).describe('One to eight entries, one level deep, in the order to read them; connectors are drawn automatically.'),
+    entries: z
+      .array(entry)
+      .min(1)
+      .max(8)
+      .describe('One to eight entries, one level deep, in the order to read them; connectors are drawn automatically.'),
   }),
   catalog: {
     name: 'Tree',
     purpose: 'A folder and up to eight files or folders inside it, each with a note on what lives there.',
-    useWhen: ['Walking through how a module or repository is laid out.', 'Pointing at where a piece of the code lives.'],
+    useWhen: [
+      'Walking through how a module or repository is laid out.',
+      'Pointing at where a piece of the code lives.',
+    ],
     avoidWhen: [
       'One thing reaching several receivers: use slideFanout.',
       'Stacked tiers of a system: use slideLayers.',
@@ -109,10 +119,23 @@ export const slideTree = definePrimitive({
     },
     text: (node) => {
       const last = node.entries.length - 1;
-      return [node.root, ...node.entries.map((item, i) => `${i < last ? BRANCH.middle : BRANCH.last} ${item.name} ${glyphs.separator} ${marksText(item.body)}`)].join('\n');
+      return [
+        node.root,
+        ...node.entries.map(
+          (item, i) =>
+            `${i < last ? BRANCH.middle : BRANCH.last} ${item.name} ${glyphs.separator} ${marksText(item.body)}`,
+        ),
+      ].join('\n');
     },
     markdown: (node) =>
-      md.content(md.paragraph(md.code(node.root)), md.list(node.entries.map((item) => md.paragraph(md.code(item.name), ` ${glyphs.separator} `, marksMarkdown(item.body))))),
+      md.content(
+        md.paragraph(md.code(node.root)),
+        md.list(
+          node.entries.map((item) =>
+            md.paragraph(md.code(item.name), ` ${glyphs.separator} `, marksMarkdown(item.body)),
+          ),
+        ),
+      ),
   },
   css: [
     `.${C}{display:flex;flex-direction:column}`,

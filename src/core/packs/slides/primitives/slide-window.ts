@@ -36,7 +36,8 @@ function nestedWindows(value: unknown, path: (string | number)[], out: (string |
     return;
   }
   if (typeof record.type === 'string' && RENDER_TYPES.has(record.type)) return;
-  for (const [key, child] of Object.entries(record)) if (typeof child === 'object') nestedWindows(child, [...path, key], out);
+  for (const [key, child] of Object.entries(record))
+    if (typeof child === 'object') nestedWindows(child, [...path, key], out);
 }
 
 const body = (bodyNode: z.ZodType<PrimitiveNode>) =>
@@ -48,15 +49,23 @@ const body = (bodyNode: z.ZodType<PrimitiveNode>) =>
       nestedWindows(nodes, [], found);
       for (const path of found) ctx.addIssue({ code: 'custom', path, message: NESTED_MESSAGE });
     })
-    .describe('What the window shows, top to bottom. Never another slideWindow, at any depth (a slideRender’s embedded slide excepted).');
+    .describe(
+      'What the window shows, top to bottom. Never another slideWindow, at any depth (a slideRender’s embedded slide excepted).',
+    );
 
 export const slideWindow = definePrimitive({
   type: 'slideWindow',
   schema: (bodyNode) =>
     z.object({
       type: z.literal('slideWindow'),
-      chrome: z.enum(CHROMES).describe('The title bar: browser (address bar), terminal, slack (channel) or chat. The body is drawn the same for each.'),
-      title: lineText('The title bar text: a URL for browser, a command for terminal, a thread name for chat, a channel name without # for slack.'),
+      chrome: z
+        .enum(CHROMES)
+        .describe(
+          'The title bar: browser (address bar), terminal, slack (channel) or chat. The body is drawn the same for each.',
+        ),
+      title: lineText(
+        'The title bar text: a URL for browser, a command for terminal, a thread name for chat, a channel name without # for slack.',
+      ),
       body: body(bodyNode),
     }),
   children: ['body'],
@@ -64,13 +73,27 @@ export const slideWindow = definePrimitive({
   catalog: {
     name: 'Window',
     purpose: 'Frames nodes as if on screen in a browser, terminal, Slack channel or chat, with a matching title bar.',
-    useWhen: ['Showing where something appears: a page at a URL, output of a command, a message in a channel.', 'Making a mock-up read as a product screen rather than a slide.'],
-    avoidWhen: ['Real code or a command to copy: use slideCode or slideCommand, which draw their own panels.', 'A conversation turn by turn: use slideTranscript.', 'Showing an actual slide: use slideRender.'],
+    useWhen: [
+      'Showing where something appears: a page at a URL, output of a command, a message in a channel.',
+      'Making a mock-up read as a product screen rather than a slide.',
+    ],
+    avoidWhen: [
+      'Real code or a command to copy: use slideCode or slideCommand, which draw their own panels.',
+      'A conversation turn by turn: use slideTranscript.',
+      'Showing an actual slide: use slideRender.',
+    ],
     example: {
       type: 'slideWindow',
       chrome: 'slack',
       title: 'checkout-oncall',
-      body: [{ type: 'slideBulletList', label: 'Refund alert', marker: 'x', items: ['Refunds over €500 are waiting for review.', 'Oldest is 3 days old.'] }],
+      body: [
+        {
+          type: 'slideBulletList',
+          label: 'Refund alert',
+          marker: 'x',
+          items: ['Refunds over €500 are waiting for review.', 'Oldest is 3 days old.'],
+        },
+      ],
     },
   },
   examples: [
@@ -78,7 +101,14 @@ export const slideWindow = definePrimitive({
       type: 'slideWindow',
       chrome: 'browser',
       title: 'shop.example.com/checkout',
-      body: [{ type: 'slideBulletList', label: 'Checkout', marker: 'check', items: ['Card saved from last time.', 'Delivery tomorrow, 8–10 am.', 'Pay with one tap.'] }],
+      body: [
+        {
+          type: 'slideBulletList',
+          label: 'Checkout',
+          marker: 'check',
+          items: ['Card saved from last time.', 'Delivery tomorrow, 8–10 am.', 'Pay with one tap.'],
+        },
+      ],
     },
     {
       name: 'terminal',
@@ -86,7 +116,13 @@ export const slideWindow = definePrimitive({
         type: 'slideWindow',
         chrome: 'terminal',
         title: 'npm run release -- --dry-run',
-        body: [{ type: 'slideBulletList', marker: 'check', items: ['Built 14 packages.', 'Changelog is up to date.', 'Nothing was published.'] }],
+        body: [
+          {
+            type: 'slideBulletList',
+            marker: 'check',
+            items: ['Built 14 packages.', 'Changelog is up to date.', 'Nothing was published.'],
+          },
+        ],
       },
     },
     {
@@ -95,7 +131,14 @@ export const slideWindow = definePrimitive({
         type: 'slideWindow',
         chrome: 'slack',
         title: 'checkout-oncall',
-        body: [{ type: 'slideBulletList', label: 'Refund alert', marker: 'x', items: ['Refunds over €500 are waiting for review.', 'Oldest is 3 days old.'] }],
+        body: [
+          {
+            type: 'slideBulletList',
+            label: 'Refund alert',
+            marker: 'x',
+            items: ['Refunds over €500 are waiting for review.', 'Oldest is 3 days old.'],
+          },
+        ],
       },
     },
     {
@@ -106,7 +149,12 @@ export const slideWindow = definePrimitive({
         title: 'Support assistant',
         body: [
           { type: 'slideBulletList', label: 'Customer asked', items: ['Where is my refund?'] },
-          { type: 'slideBulletList', label: 'Assistant answered', marker: 'check', items: ['It was sent today and lands in two days.'] },
+          {
+            type: 'slideBulletList',
+            label: 'Assistant answered',
+            marker: 'check',
+            items: ['It was sent today and lands in two days.'],
+          },
         ],
       },
     },
@@ -124,11 +172,33 @@ export const slideWindow = definePrimitive({
       return html`<div class="${PREFIX}-window ${PREFIX}-window-${node.chrome}"><div class="${PREFIX}-window-bar">${bar}</div><div class="${PREFIX}-window-body">${node.body.map((child) => scope.html(child))}</div></div>`;
     },
     text: (node, { scope }) =>
-      [`${CHROME_NAME[node.chrome]} ${glyphs.separator} ${shownTitle(node.chrome, node.title)}`, ...node.body.map((child) => scope.text(child))].filter(Boolean).join('\n\n'),
+      [
+        `${CHROME_NAME[node.chrome]} ${glyphs.separator} ${shownTitle(node.chrome, node.title)}`,
+        ...node.body.map((child) => scope.text(child)),
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
     markdown: (node, { scope }) =>
-      md.content(md.blockquote(md.paragraph(md.strong(CHROME_NAME[node.chrome]), ` ${glyphs.separator} `, shownTitle(node.chrome, node.title)), node.body.map((child) => scope.markdown(child)))),
+      md.content(
+        md.blockquote(
+          md.paragraph(
+            md.strong(CHROME_NAME[node.chrome]),
+            ` ${glyphs.separator} `,
+            shownTitle(node.chrome, node.title),
+          ),
+          node.body.map((child) => scope.markdown(child)),
+        ),
+      ),
     slack: (node, { scope }) => [
-      { type: 'context', elements: [{ type: 'mrkdwn', text: `${mrkdwnBold(CHROME_NAME[node.chrome])} ${glyphs.separator} ${escapeMrkdwn(shownTitle(node.chrome, node.title))}` }] },
+      {
+        type: 'context',
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: `${mrkdwnBold(CHROME_NAME[node.chrome])} ${glyphs.separator} ${escapeMrkdwn(shownTitle(node.chrome, node.title))}`,
+          },
+        ],
+      },
       ...node.body.flatMap((child) => scope.slack(child)),
     ],
   },
