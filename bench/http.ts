@@ -13,7 +13,7 @@ import { oneSlide } from '../test/support/one-slide.ts';
 
 z.config({ jitless: true });
 
-const FIXTURE = '../shared/fixtures/compositions/deck-split-slide.json';
+const FIXTURE = new URL('../test/fixtures/compositions/deck-split-slide.json', import.meta.url);
 const CONNECTIONS = 16;
 const SECONDS = 5;
 
@@ -25,7 +25,7 @@ export interface HttpRow {
   failures: number;
 }
 
-/** The reference split slide when every primitive it uses is registered; else a one-slide composition. */
+/** The project's split slide when every primitive it uses is registered; else a one-slide composition. */
 export function benchComposition(): { name: string; composition: unknown } {
   if (existsSync(FIXTURE)) {
     const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as unknown;

@@ -19,7 +19,7 @@ import { Miniflare } from 'miniflare';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'dist', 'bench-images');
-const SLIDE_FILE = join(ROOT, '..', 'shared', 'fixtures', 'compositions', 'deck-split-slide.json');
+const SLIDE_FILE = join(ROOT, 'test', 'fixtures', 'compositions', 'deck-split-slide.json');
 const COMPATIBILITY = { compatibilityDate: '2026-11-01', compatibilityFlags: ['nodejs_compat'] };
 const TICKS_PER_SECOND = 100;
 

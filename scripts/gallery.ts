@@ -1,13 +1,14 @@
 /**
- * `npm run gallery`: every slides example and fixture as a 1920×1080 slide, light and dark,
- * screenshotted in headless Chromium (Debian's, driven by playwright-core) to `gallery/*.png`,
- * with an index page. Fonts come from the same @fontsource files the image formats bundle.
+ * `npm run gallery`: every slides example and project fixture (test/fixtures/compositions) as a
+ * 1920×1080 slide, light and dark, screenshotted in headless Chromium (Debian's, driven by
+ * playwright-core; `CHROMIUM_PATH` names another) to `gallery/*.png`, with an index page. Fonts
+ * come from the same @fontsource files the image formats bundle.
  *
  * Options: `--only <type>` to draw one primitive's examples; `--out <dir>`; `--worker <url>` to
  * also fetch each slide as a PNG from a running Worker (`npm start`), saved as `*-worker.png`
  * beside the Chromium screenshot, so the image path can be compared with the browser.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -19,6 +20,11 @@ const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const out = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1]! : 'gallery');
 const worker = args.includes('--worker') ? args[args.indexOf('--worker') + 1] : undefined;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  console.error(`gallery: no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  process.exit(1);
+}
 mkdirSync(out, { recursive: true });
 
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
@@ -41,9 +47,8 @@ type Entry = { name: string; composition: Record<string, unknown> };
 const entries: Entry[] = [];
 for (const definition of runtime.primitives) {
   if (only && definition.type !== only) continue;
-  exampleNodes(definition).forEach((node, i) =>
-    entries.push({ name: `${definition.type}-${i + 1}`, composition: previewSlide(node as PrimitiveNode) }),
-  );
+  for (const [i, node] of exampleNodes(definition).entries())
+    entries.push({ name: `${definition.type}-${i + 1}`, composition: previewSlide(node as PrimitiveNode) });
 }
 for (const fixture of readFixtures()) {
   const types =
@@ -56,7 +61,7 @@ for (const fixture of readFixtures()) {
 }
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: chromiumPath,
   args: [
     '--headless',
     '--no-sandbox',

@@ -1,8 +1,8 @@
 import type { PrimitiveNode } from '../../src/index.ts';
 
 /**
- * A node as the reference gallery draws it (see ../shared/fixtures/README.md): inside a page frame
- * under a heading; a title alone in an inverse frame; a frame as it is.
+ * A node as the reference gallery draws it, so node fixtures (ours and the reference's) render as
+ * slides: inside a page frame under a heading; a title alone in an inverse frame; a frame as it is.
  */
 export function previewSlide(node: PrimitiveNode): Record<string, unknown> {
   if (node.type === 'slideFrame') return { type: 'view', title: 'Preview', body: [node] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
+import type { PrimitiveNode } from '../../../../src/index.ts';
 import { SLIDE_GROUPS, slideDeckFrame } from '../../../../src/slides.ts';
 import {
   examplePreviews,
@@ -7,26 +7,14 @@ import {
   fixtures,
   previewSlide,
   registeredTypes,
+  rendersEverywhere,
   slidesRuntime,
 } from '../../../support/slides.ts';
 
-const { text, markdown, html, slack, snapshot } = slidesRuntime.surfaces;
+const { text, snapshot } = slidesRuntime.surfaces;
 
-function rendersEverywhere(composition: unknown): void {
-  const checked = slidesRuntime.validate(composition);
-  expect(checked.errors.map(formatValidationError)).toEqual([]);
-  expect(slideDeckFrame.validateBody!(checked.composition!.body)).toEqual([]);
-  expect(text.render(composition, { heading: false }).length).toBeGreaterThan(0);
-  expect(markdown.render(composition, { heading: false }).length).toBeGreaterThan(0);
-  const page = html.render(composition, { heading: false });
-  expect(page.validationErrors).toEqual([]);
-  expect(page.body.length).toBeGreaterThan(0);
-  const message = slack.render(composition, { heading: false });
-  expect(message.blocks.length).toBeGreaterThan(0);
-  const image = snapshot!.render(composition);
-  expect([image.width, image.height]).toEqual([1920, 1080]);
-  expect(image.css).not.toContain('light-dark(');
-}
+/** `slideAnnotatedRender` → `slide-annotated-render`: how node fixtures are named. */
+const kebab = (type: string) => type.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 describe('the slides pack', () => {
   it('groups every registered primitive exactly once, in the reference order', () => {
@@ -69,23 +57,43 @@ describe('every example renders on every surface', () => {
   }
 });
 
-describe('the reference fixtures', () => {
-  it('are all here', () => {
-    expect(fixtures.length).toBe(42);
+describe('the project fixtures', () => {
+  it('hold one node per registered primitive, and the six kinds of deck slide', () => {
+    const names = fixtures.map((f) => f.name);
+    for (const type of registeredTypes) expect(names, type).toContain(kebab(type));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'deck-title-slide',
+        'deck-section-slide',
+        'deck-content-slide',
+        'deck-statement-slide',
+        'deck-closing-slide',
+        'deck-split-slide',
+      ]),
+    );
+    // A node file holds the primitive it is named after; a deck file holds a whole composition.
+    for (const { name, value } of fixtures)
+      expect(name.startsWith('deck-') ? value.type : kebab(String(value.type)), name).toBe(
+        name.startsWith('deck-') ? 'view' : name,
+      );
   });
 
-  const covered = fixtures.filter(({ value }) => {
-    const types =
-      JSON.stringify(value)
-        .match(/"type":"(slide\w+)"/g)
-        ?.map((m) => m.slice(8, -1)) ?? [];
-    return types.every((type) => registeredTypes.has(type));
-  });
-
-  for (const fixture of covered) {
-    it(`${fixture.name} validates and renders on every surface`, () =>
-      rendersEverywhere(fixtureComposition(fixture.value)));
+  for (const fixture of fixtures) {
+    it(`${fixture.name} validates with no warnings and renders on every surface`, () => {
+      const composition = fixtureComposition(fixture.value);
+      expect(slidesRuntime.validate(composition).warnings).toEqual([]);
+      expect(snapshot!.render(composition).warnings).toEqual([]);
+      rendersEverywhere(composition);
+    });
   }
+
+  it('keep one brand, url and logo setting on every deck slide', () => {
+    const frames = fixtures
+      .filter((f) => f.name.startsWith('deck-'))
+      .map((f) => (f.value.body as Record<string, unknown>[])[0]!);
+    const footers = new Set(frames.map((frame) => JSON.stringify([frame.brand, frame.url, frame.logo])));
+    expect([...footers]).toEqual([JSON.stringify(['Kestrel Freight', 'https://kestrel.example/relay', false])]);
+  });
 });
 
 describe('the deck frame', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
-import { AT, fixture, fixtures, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack } = slidesRuntime.surfaces;
 
@@ -58,10 +58,10 @@ describe('slideStat', () => {
 
   it('prints the value with its unit, marks stripped or kept', () => {
     expect(textOf(base)).toBe(
-      '2.1 days\nMedian time from refund request to money back in the customer account, down from five.',
+      '3.4 hours\nMedian time to find a parcel reported lost, down from two days before handoff scans.',
     );
     expect(markdownOf(base)).toBe(
-      '**2.1 days**\n\nMedian time from refund request to money back in the customer account, down from **five**.',
+      '**3.4 hours**\n\nMedian time to find a parcel reported lost, down from **two days** before handoff scans.',
     );
     expect(textOf({ type: 'slideStat', value: '12', unit: '%', body: 'Share.' })).toBe('12%\nShare.');
   });
@@ -88,7 +88,7 @@ describe('slideStat', () => {
     expect(drawn(base)).toContain('sl-stat sl-stat-l');
     expect(drawn({ ...base, value: '1,284,730', unit: 'orders' })).toContain('sl-stat sl-stat-m');
     expect(drawn({ ...base, value: '48,210,000,000', unit: 'requests' })).toContain('sl-stat sl-stat-s');
-    expect(drawn(base)).toContain('<span class="sl-stat-unit sl-stat-unit-word">days</span>');
+    expect(drawn(base)).toContain('<span class="sl-stat-unit sl-stat-unit-word">hours</span>');
     expect(drawn({ ...base, unit: '%' })).toContain('<span class="sl-stat-unit">%</span>');
   });
 });
@@ -132,20 +132,20 @@ describe('slideStats', () => {
   it('prints each number with its label and context', () => {
     expect(textOf(base)).toBe(
       [
-        '3 · Regions',
-        'Checkout now runs active-active in each of them.',
+        '14 · Depots',
+        'Each one scans at every handoff now.',
         '',
-        '40 ms · p99 latency',
-        'Measured at the edge during the spring sale peak.',
+        '99.7% · Scans delivered',
+        'Including those queued while a depot was offline.',
         '',
-        '0 · Failed payments',
-        'Across two regional failovers in the same week.',
+        '0 · Lost scans',
+        'Across two depot-wide Wi-Fi outages in May.',
       ].join('\n'),
     );
     expect(markdownOf({ type: 'slideStats', items: [items[0], { label: 'Refunds', body: 'Not in yet.' }] })).toBe(
       [
-        '- **3** · Regions\\',
-        '  Checkout now runs **active-active** in each of them.',
+        '- **14** · Depots\\',
+        '  Each one scans at **every** handoff now.',
         '- _No value yet_ · Refunds\\',
         '  Not in yet.',
       ].join('\n'),
@@ -158,7 +158,7 @@ describe('slideStats', () => {
       {
         type: 'section',
         fields: [
-          { type: 'mrkdwn', text: '*40 ms* · p99 latency\nMeasured at the edge during the spring sale peak.' },
+          { type: 'mrkdwn', text: '*99.7%* · Scans delivered\nIncluding those queued while a depot was offline.' },
           { type: 'mrkdwn', text: '_No value yet_ · Refunds\nNot in yet.' },
         ],
       },
@@ -182,7 +182,7 @@ describe('slideDelta', () => {
 
   it('accepts the fixture, and sides without values when there is no change', () => {
     expect(formatted(base)).toEqual([]);
-    expect(formatted({ ...base, change: undefined, after: { label: 'New checkout' } })).toEqual([]);
+    expect(formatted({ ...base, change: undefined, after: { label: 'Postgres tracker' } })).toEqual([]);
     expect(
       formatted({ ...base, change: undefined, before: { label: 'Old' }, after: { label: 'New' }, size: 's' }),
     ).toEqual([]);
@@ -203,23 +203,23 @@ describe('slideDelta', () => {
   });
 
   it('allows a change only when both values are there', () => {
-    expect(formatted({ ...base, after: { label: 'New checkout' } })).toEqual([
+    expect(formatted({ ...base, after: { label: 'Postgres tracker' } })).toEqual([
       `${at('.change')} needs both before.value and after.value`,
     ]);
-    expect(formatted({ ...base, before: { label: 'Old checkout' } })).toEqual([
+    expect(formatted({ ...base, before: { label: 'Old tracker' } })).toEqual([
       `${at('.change')} needs both before.value and after.value`,
     ]);
   });
 
   it('prints before → after with the change', () => {
     expect(textOf(base)).toBe(
-      'Old checkout: 4.2s → New checkout: 1.1s (−74%)\nMedian time from Pay to the confirmation page, measured over the same two weeks of traffic.',
+      'Old tracker: 38 min → Postgres tracker: 40 s (57× faster)\nTime for a depot’s end-of-day report, median over the same ten working days.',
     );
     expect(markdownOf(base)).toBe(
-      'Old checkout: **4.2s** → New checkout: **1.1s** (−74%)\n\nMedian time from **Pay** to the confirmation page, measured over the same two weeks of traffic.',
+      'Old tracker: **38 min** → Postgres tracker: **40 s** (57× faster)\n\nTime for a depot’s **end-of-day** report, median over the same ten working days.',
     );
-    expect(textOf({ ...base, change: undefined, after: { label: 'New checkout' } }).split('\n')[0]).toBe(
-      'Old checkout: 4.2s → New checkout: [no value yet]',
+    expect(textOf({ ...base, change: undefined, after: { label: 'Postgres tracker' } }).split('\n')[0]).toBe(
+      'Old tracker: 38 min → Postgres tracker: [no value yet]',
     );
   });
 
@@ -228,9 +228,9 @@ describe('slideDelta', () => {
   });
 
   it('draws a placeholder for a missing value and the change as a chip', () => {
-    expect(drawn(base)).toContain('<div class="sl-delta-change">−74%</div>');
+    expect(drawn(base)).toContain('<div class="sl-delta-change">57× faster</div>');
     expect(drawn(base)).toContain('sl-delta sl-delta-l');
-    const body = drawn({ ...base, change: undefined, after: { label: 'New checkout' } });
+    const body = drawn({ ...base, change: undefined, after: { label: 'Postgres tracker' } });
     expect(body).toContain('class="sl-delta-missing"');
     expect(body).not.toContain('sl-delta-change');
     expect(
@@ -251,8 +251,8 @@ describe('slideBars', () => {
 
   it('accepts the fixture, a max above every value, and zeros', () => {
     expect(formatted(base)).toEqual([]);
-    expect(formatted({ ...base, max: 412 })).toEqual([]);
-    expect(formatted({ ...base, max: 500, size: 'm' })).toEqual([]);
+    expect(formatted({ ...base, max: 63 })).toEqual([]);
+    expect(formatted({ ...base, max: 80, size: 'm' })).toEqual([]);
     expect(
       formatted({
         type: 'slideBars',
@@ -277,7 +277,7 @@ describe('slideBars', () => {
     expect(formatted({ ...base, items: [{ ...items[0], value: -1 }, items[1]] })).toContain(
       `${at('.items[0].value')} must be at least 0`,
     );
-    expect(formatted({ ...base, items: [{ ...items[0], value: '412' }, items[1]] })).toContain(
+    expect(formatted({ ...base, items: [{ ...items[0], value: '63' }, items[1]] })).toContain(
       `${at('.items[0].value')} must be a number`,
     );
     expect(formatted({ ...base, max: 0 })).toContain(`${at('.max')} must be greater than 0`);
@@ -293,15 +293,15 @@ describe('slideBars', () => {
   });
 
   it('needs max to be at least every value', () => {
-    expect(formatted({ ...base, max: 400 })).toEqual([`${at('.max')} must be at least the largest value (412)`]);
-    expect(formatted({ ...base, max: 412 })).toEqual([]);
+    expect(formatted({ ...base, max: 60 })).toEqual([`${at('.max')} must be at least the largest value (63)`]);
+    expect(formatted({ ...base, max: 63 })).toEqual([]);
   });
 
   it('draws bars as shares of max', () => {
     const body = drawn(base);
     expect(body).toContain('style="width:100.00%"');
-    expect(body).toContain('style="width:86.41%"');
-    expect(drawn({ ...base, max: 1000 })).toContain('style="width:41.20%"');
+    expect(body).toContain('style="width:74.60%"');
+    expect(drawn({ ...base, max: 90 })).toContain('style="width:70.00%"');
     expect(body.match(/sl-bars-track sl-bars-highlight/g)).toHaveLength(1);
     expect(body).toContain('sl-bars sl-bars-m');
     expect(drawn({ ...base, items: items.slice(0, 3) })).toContain('sl-bars sl-bars-l');
@@ -384,10 +384,10 @@ describe('slideMatrix', () => {
   it('prints marks as ball glyphs, with the legend unless it is off', () => {
     expect(textOf(base)).toBe(
       [
-        'Instant capture: ● Card, ● Wallet, ○ Bank, ○ Invoice',
-        'Partial refunds: ● Card, ◐ Wallet, ● Bank, ○ Invoice',
-        'Recurring: ● Card, ◐ Wallet, ● Bank, ● Invoice',
-        'Disputes: ● Card, ● Wallet, ◐ Bank, ○ Invoice',
+        'Offline queue: ● Scanner, ● Driver app, ○ Partner API, ○ Desk',
+        'Photo proof: ○ Scanner, ● Driver app, ◐ Partner API, ○ Desk',
+        'Holder change: ● Scanner, ● Driver app, ● Partner API, ◐ Desk',
+        'Exception codes: ● Scanner, ◐ Driver app, ● Partner API, ● Desk',
         '● full · ◐ partial · ○ none',
       ].join('\n'),
     );
@@ -483,8 +483,8 @@ describe('slideTable', () => {
   });
 
   it('needs one cell per column in every row, naming the row', () => {
-    expect(formatted({ ...base, rows: [rows[0], rows[1], ['Asia Pacific', '22,764', '1.9 s']] })).toEqual([
-      `${at('.rows[2]')} must have 4 cells, one per column; row "Asia Pacific" has 3`,
+    expect(formatted({ ...base, rows: [rows[0], rows[1], ['Dunmore', '9,870', '95']] })).toEqual([
+      `${at('.rows[2]')} must have 4 cells, one per column; row "Dunmore" has 3`,
     ]);
     expect(formatted({ ...grouped, groups: [{ label: 'A', rows: [['a', '1', 'extra']] }] })).toEqual([
       `${at('.groups[0].rows[0]')} must have 2 cells, one per column; row "a" has 3`,
@@ -494,12 +494,12 @@ describe('slideTable', () => {
   it('prints aligned columns on text and a table on Markdown', () => {
     expect(textOf(base)).toBe(
       [
-        'CHECKOUT, LAST 24 HOURS',
+        'HANDOFFS, LAST SEVEN DAYS',
         '',
-        'Region         Orders  p99 latency  Errors',
-        'Europe         48,210  410 ms       0.2%',
-        'North America  61,905  380 ms       0.1%',
-        'Asia Pacific   22,764  1.9 s        2.4%',
+        'Depot    Handoffs  Exceptions  Offline',
+        'Ashby    18,420    212         0 min',
+        'Calder   26,105    187         42 min',
+        'Dunmore  9,870     95          3 min',
       ].join('\n'),
     );
     expect(markdownOf(grouped)).toBe(
@@ -534,11 +534,11 @@ describe('slideTable', () => {
     });
     const raw = (value: string) => ({ type: 'raw_text', text: value });
     const blocks = blocksOf(base);
-    expect(blocks.map((block) => block.type)).toEqual(['section', 'section', 'table']);
-    expect(blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: '*Checkout, last 24 hours*' } });
-    expect((blocks[2]!.rows as unknown[][]).slice(0, 2)).toEqual([
-      [raw('Region'), raw('Orders'), raw('p99 latency'), raw('Errors')],
-      [bold('Europe'), raw('48,210'), raw('410 ms'), raw('0.2%')],
+    expect(blocks.map((block) => block.type)).toEqual(['section', 'table']);
+    expect(blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: '*Handoffs, last seven days*' } });
+    expect((blocks[1]!.rows as unknown[][]).slice(0, 2)).toEqual([
+      [raw('Depot'), raw('Handoffs'), raw('Exceptions'), raw('Offline')],
+      [bold('Ashby'), raw('18,420'), raw('212'), raw('0 min')],
     ]);
     expect(blocksOf({ ...grouped, rowHeaders: false })).toEqual([
       {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCompositionJsonSchema, formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
 import { FLOW_DIAGRAM_PRIMITIVES } from '../../../../src/core/packs/slides/primitives/diagrams-flow.ts';
-import { AT, fixture, fixtures, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack, snapshot } = slidesRuntime.surfaces;
 
@@ -10,7 +10,6 @@ function formatted(node: Record<string, unknown>): string[] {
   return slidesRuntime.validate(previewSlide(node as PrimitiveNode)).errors.map(formatValidationError);
 }
 
-/** A fresh copy of a reference fixture node. */
 /** The HTML markup of one node on its own. */
 function markup(node: Record<string, unknown>): string {
   return html.renderNode(node).body;
@@ -21,7 +20,7 @@ function markup(node: Record<string, unknown>): string {
 describe('slideTimeline', () => {
   const at = (path: string, message: string) => `${AT}${path} (in slideTimeline) ${message}`;
 
-  it('accepts the reference fixture', () => {
+  it('accepts the fixture', () => {
     expect(formatted(fixture('slide-timeline'))).toEqual([]);
   });
 
@@ -128,7 +127,7 @@ describe('slidePipeline', () => {
     ],
   });
 
-  it('accepts the reference fixture, spans mode, and empty spans as steps mode', () => {
+  it('accepts the fixture, spans mode, and empty spans as steps mode', () => {
     expect(formatted(fixture('slide-pipeline'))).toEqual([]);
     expect(formatted(spansNode())).toEqual([]);
     expect(formatted({ ...fixture('slide-pipeline'), spans: [] })).toEqual([]);
@@ -243,7 +242,7 @@ describe('slidePipeline', () => {
 describe('slideSequence', () => {
   const at = (path: string, message: string) => `${AT}${path} (in slideSequence) ${message}`;
 
-  it('accepts the reference fixture', () => {
+  it('accepts the fixture', () => {
     expect(formatted(fixture('slide-sequence'))).toEqual([]);
   });
 
@@ -270,28 +269,28 @@ describe('slideSequence', () => {
 
   it('checks ids, message ends and that every actor takes part', () => {
     const unknown = fixture('slide-sequence');
-    unknown.messages[1].to = 'gateway';
+    unknown.messages[1].to = 'hub';
     expect(formatted(unknown)).toEqual([
-      at('.messages[1].to', 'names no actor: "gateway"; actor ids are "shopper", "store", "psp", "bank"'),
+      at('.messages[1].to', 'names no actor: "hub"; actor ids are "scanner", "tracker", "partner", "sms"'),
     ]);
     const self = fixture('slide-sequence');
-    self.messages[0].to = 'shopper';
+    self.messages[0].to = 'scanner';
     expect(formatted(self)).toEqual([
-      at('.messages[0].to', 'must differ from from ("shopper"): a message goes from one actor to another'),
+      at('.messages[0].to', 'must differ from from ("scanner"): a message goes from one actor to another'),
     ]);
     const duplicate = fixture('slide-sequence');
-    duplicate.actors[3].id = 'psp';
+    duplicate.actors[3].id = 'partner';
     expect(formatted(duplicate)).toEqual([
-      at('.actors[3].id', 'duplicates actors[2].id ("psp"); actor ids must be unique'),
-      at('.messages[2].to', 'names no actor: "bank"; actor ids are "shopper", "store", "psp", "psp"'),
-      at('.messages[3].from', 'names no actor: "bank"; actor ids are "shopper", "store", "psp", "psp"'),
+      at('.actors[3].id', 'duplicates actors[2].id ("partner"); actor ids must be unique'),
+      at('.messages[2].to', 'names no actor: "sms"; actor ids are "scanner", "tracker", "partner", "partner"'),
+      at('.messages[3].from', 'names no actor: "sms"; actor ids are "scanner", "tracker", "partner", "partner"'),
     ]);
     const idle = fixture('slide-sequence');
     idle.actors.push({ id: 'courier', label: 'courier' });
     expect(formatted(idle)).toEqual([
       at('.actors[4]', 'is never used: no message is from or to "courier"; add one or drop the actor'),
     ]);
-    idle.messages.push({ from: 'store', to: 'courier', label: 'Book a slot' });
+    idle.messages.push({ from: 'tracker', to: 'courier', label: 'Book a collection' });
     expect(formatted(idle)).toEqual([]);
   });
 
@@ -326,7 +325,7 @@ describe('slideSequence', () => {
 describe('slideLanes', () => {
   const at = (path: string, message: string) => `${AT}${path} (in slideLanes) ${message}`;
 
-  it('accepts the reference fixture, with or without notes', () => {
+  it('accepts the fixture, with or without notes', () => {
     expect(formatted(fixture('slide-lanes'))).toEqual([]);
     expect(formatted({ ...fixture('slide-lanes'), notes: undefined })).toEqual([]);
   });
@@ -339,13 +338,13 @@ describe('slideLanes', () => {
       at('', 'has unrecognized key(s): size; its fields are lanes, join, notes'),
     ]);
     const nested = fixture('slide-lanes');
-    nested.lanes[1].owner = 'Ops';
+    nested.lanes[1].owner = 'Depot desk';
     expect(formatted(nested)).toEqual([at('.lanes[1]', 'has unrecognized key(s): owner')]);
     expect(formatted({ ...fixture('slide-lanes'), join: LONG_LINE })).toEqual([
       at('.join', 'must be at most 231 characters'),
     ]);
     const steps = fixture('slide-lanes');
-    steps.lanes[0].steps.push('Pay', 'Confirm');
+    steps.lanes[0].steps.push('Drive on', 'Log it');
     expect(formatted(steps)).toEqual([at('.lanes[0].steps', 'must have at most 5 items')]);
     const notes = fixture('slide-lanes');
     notes.notes = [...notes.notes, ...notes.notes, notes.notes[0]];
@@ -369,18 +368,18 @@ describe('slideLanes', () => {
     const node = fixture('slide-lanes');
     expect(text.renderNode(node)).toBe(
       [
-        'WEB: Basket → Address → Slot → Review → Place order\nPHONE: Call → Agent form → Read back → Confirm → Place order',
-        'Self-serve\nThe customer picks the slot. Validation runs on every field as they type.',
-        'Assisted\nAn agent keys the order while the customer waits, then reads it back before placing it.',
+        'DRIVER: Knock → Card left → Photo → Reschedule → Redelivery booked\nCUSTOMER: Open link → Pick a day → Pick a place → Confirm → Redelivery booked',
+        'At the door\nThe driver books the next attempt before leaving. The photo proves the visit.',
+        'From the text\nThe customer chooses a day or a neighbour, and the route planner picks it up overnight.',
       ].join('\n\n'),
     );
     expect(markdown.renderNode({ ...node, notes: [{ title: 'Fast', body: 'Under a **minute**.' }] })).toBe(
-      '- **Web**: Basket → Address → Slot → Review → Place order\n- **Phone**: Call → Agent form → Read back → Confirm → Place order\n\n**Fast**\\\nUnder a **minute**.',
+      '- **Driver**: Knock → Card left → Photo → Reschedule → Redelivery booked\n- **Customer**: Open link → Pick a day → Pick a place → Confirm → Redelivery booked\n\n**Fast**\\\nUnder a **minute**.',
     );
     const body = markup(node);
     expect(body.match(/class="sl-lanes-chip/g)).toHaveLength(8);
     expect(body).toContain('sl-lanes-arrow sl-lanes-arrow-right sl-lanes-merge');
-    expect(body).toContain('<div class="sl-lanes-join">Place order</div>');
+    expect(body).toContain('<div class="sl-lanes-join">Redelivery booked</div>');
   });
 });
 
@@ -389,18 +388,18 @@ describe('slideGraph', () => {
   /** The fixture with its edges replaced. */
   const withEdges = (...edges: [string, string][]) => ({ ...fixture('slide-graph'), edges });
   const CHAIN: [string, string][] = [
-    ['catalog', 'basket'],
-    ['basket', 'order'],
-    ['order', 'delivery'],
+    ['consignment', 'parcel'],
+    ['parcel', 'handoff'],
+    ['handoff', 'proof'],
   ];
 
-  it('accepts the reference fixture, and placed nodes linked in either direction', () => {
+  it('accepts the fixture, and placed nodes linked in either direction', () => {
     expect(formatted(fixture('slide-graph'))).toEqual([]);
-    expect(formatted(withEdges(...CHAIN, ['order', 'pricing'], ['stock', 'basket']))).toEqual([]);
+    expect(formatted(withEdges(...CHAIN, ['handoff', 'depot'], ['driver', 'parcel']))).toEqual([]);
     const twoNodes = {
       type: 'slideGraph',
       nodes: fixture('slide-graph').nodes.slice(0, 2),
-      edges: [['catalog', 'basket']],
+      edges: [['consignment', 'parcel']],
     };
     expect(formatted(twoNodes)).toEqual([]);
   });
@@ -419,14 +418,19 @@ describe('slideGraph', () => {
     long.nodes[2].term = LONG_LINE;
     expect(formatted(long)).toEqual([at('.nodes[2].term', 'must be at most 231 characters')]);
     const seven = fixture('slide-graph');
-    seven.nodes.push({ id: 'courier', term: 'Courier', body: 'Drives the van.' });
+    seven.nodes.push({ id: 'claim', term: 'Claim', body: 'A sender asking where it went.' });
     expect(formatted(seven)).toContain(at('.nodes', 'must have at most 6 items'));
-    expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['stock', 'order'], ['order', 'stock']))).toContain(
-      at('.edges', 'must have at most 5 items'),
-    );
+    expect(
+      formatted(withEdges(...CHAIN, ['depot', 'handoff'], ['driver', 'handoff'], ['handoff', 'driver'])),
+    ).toContain(at('.edges', 'must have at most 5 items'));
     expect(
       formatted(
-        withEdges(['catalog', 'basket', 'order'] as never, ...CHAIN.slice(1), ['pricing', 'order'], ['stock', 'order']),
+        withEdges(
+          ['consignment', 'parcel', 'handoff'] as never,
+          ...CHAIN.slice(1),
+          ['depot', 'handoff'],
+          ['driver', 'handoff'],
+        ),
       ),
     ).toEqual([at('.edges[0]', 'must have at most 2 items')]);
     const placement = fixture('slide-graph');
@@ -435,70 +439,70 @@ describe('slideGraph', () => {
   });
 
   it('checks edge ends, repeats and self-links', () => {
-    expect(formatted(withEdges(...CHAIN, ['prices', 'order'], ['stock', 'order']))).toEqual([
+    expect(formatted(withEdges(...CHAIN, ['prices', 'handoff'], ['driver', 'handoff']))).toEqual([
       at(
         '.edges[3][0]',
-        'names no node: "prices"; node ids are "catalog", "basket", "order", "delivery", "pricing", "stock"',
+        'names no node: "prices"; node ids are "consignment", "parcel", "handoff", "proof", "depot", "driver"',
       ),
       at(
         '.nodes[4]',
-        'is placed above but has no edge; add one between "pricing" and a main-row node, in either direction',
+        'is placed above but has no edge; add one between "depot" and a main-row node, in either direction',
       ),
     ]);
-    expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['basket', 'order']))).toEqual([
+    expect(formatted(withEdges(...CHAIN, ['depot', 'handoff'], ['parcel', 'handoff']))).toEqual([
       at('.edges[4]', 'repeats edges[1]'),
       at(
         '.nodes[5]',
-        'is placed below but has no edge; add one between "stock" and a main-row node, in either direction',
+        'is placed below but has no edge; add one between "driver" and a main-row node, in either direction',
       ),
     ]);
-    expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['stock', 'stock']))).toEqual([
-      at('.edges[4]', 'links "stock" to itself; an edge joins two different nodes'),
+    expect(formatted(withEdges(...CHAIN, ['depot', 'handoff'], ['driver', 'driver']))).toEqual([
+      at('.edges[4]', 'links "driver" to itself; an edge joins two different nodes'),
       at(
         '.nodes[5]',
-        'is placed below but has no edge; add one between "stock" and a main-row node, in either direction',
+        'is placed below but has no edge; add one between "driver" and a main-row node, in either direction',
       ),
     ]);
   });
 
   it('requires exactly the main-row chain, in array order', () => {
     expect(
-      formatted(withEdges(['basket', 'catalog'], ...CHAIN.slice(1), ['pricing', 'order'], ['stock', 'order'])),
+      formatted(withEdges(['parcel', 'consignment'], ...CHAIN.slice(1), ['depot', 'handoff'], ['driver', 'handoff'])),
     ).toEqual([
       at(
         '.edges[0]',
-        'points right to left; main-row edges run left to right in array order: write ["catalog", "basket"]',
+        'points right to left; main-row edges run left to right in array order: write ["consignment", "parcel"]',
       ),
-      at('.edges', 'must include ["catalog", "basket"]: the main row is chained left to right in array order'),
+      at('.edges', 'must include ["consignment", "parcel"]: the main row is chained left to right in array order'),
     ]);
-    expect(formatted(withEdges(...CHAIN, ['catalog', 'order'], ['stock', 'order']))).toEqual([
+    expect(formatted(withEdges(...CHAIN, ['consignment', 'handoff'], ['driver', 'handoff']))).toEqual([
       at(
         '.edges[3]',
-        'must link main-row neighbours left to right; the main row is "catalog" → "basket" → "order" → "delivery"',
+        'must link main-row neighbours left to right; the main row is "consignment" → "parcel" → "handoff" → "proof"',
       ),
       at(
         '.nodes[4]',
-        'is placed above but has no edge; add one between "pricing" and a main-row node, in either direction',
+        'is placed above but has no edge; add one between "depot" and a main-row node, in either direction',
       ),
     ]);
-    expect(formatted(withEdges(CHAIN[0]!, CHAIN[2]!, ['pricing', 'order'], ['stock', 'order']))).toEqual([
-      at('.edges', 'must include ["basket", "order"]: the main row is chained left to right in array order'),
+    expect(formatted(withEdges(CHAIN[0]!, CHAIN[2]!, ['depot', 'handoff'], ['driver', 'handoff']))).toEqual([
+      at('.edges', 'must include ["parcel", "handoff"]: the main row is chained left to right in array order'),
     ]);
   });
 
   it('gives each placed node exactly one edge, to a main-row node', () => {
-    expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['pricing', 'basket']))).toEqual([
-      at('.edges[4]', 'is a second edge for "pricing"; a node placed above or below has exactly one (edges[3])'),
+    expect(formatted(withEdges(...CHAIN, ['depot', 'handoff'], ['depot', 'parcel']))).toEqual([
+      at('.edges[4]', 'is a second edge for "depot"; a node placed above or below has exactly one (edges[3])'),
       at(
         '.nodes[5]',
-        'is placed below but has no edge; add one between "stock" and a main-row node, in either direction',
+        'is placed below but has no edge; add one between "driver" and a main-row node, in either direction',
       ),
     ]);
-    expect(formatted(withEdges(...CHAIN, ['pricing', 'order'], ['pricing', 'stock']))).toEqual([
+    expect(formatted(withEdges(...CHAIN, ['depot', 'handoff'], ['depot', 'driver']))).toEqual([
       at('.edges[4]', 'links two placed nodes; a node placed above or below links only to one main-row node'),
       at(
         '.nodes[5]',
-        'is placed below but has no edge; add one between "stock" and a main-row node, in either direction',
+        'is placed below but has no edge; add one between "driver" and a main-row node, in either direction',
       ),
     ]);
   });
@@ -532,9 +536,9 @@ describe('slideGraph', () => {
       at('.nodes[2].emphasis', 'must be set on one node at most: nodes[0] already has it'),
     ]);
     const duplicate = fixture('slide-graph');
-    duplicate.nodes[3].id = 'order';
+    duplicate.nodes[3].id = 'handoff';
     expect(formatted(duplicate)).toContain(
-      at('.nodes[3].id', 'duplicates nodes[2].id ("order"); node ids must be unique'),
+      at('.nodes[3].id', 'duplicates nodes[2].id ("handoff"); node ids must be unique'),
     );
   });
 
@@ -542,9 +546,9 @@ describe('slideGraph', () => {
     const node = fixture('slide-graph');
     expect(text.renderNode(node)).toBe(
       [
-        'Catalog → Basket → Order → Delivery\nPricing → Order\nStock → Order',
-        'Catalog: Every product a store can sell.\nBasket: What a customer means to buy.\nOrder: A priced basket with a slot.\nDelivery: One van run, many orders.\nPricing: Offers, fixed at checkout.\nStock: What the store holds now.',
-        'A basket becomes an order once pricing and stock agree.',
+        'Consignment → Parcel → Handoff → Proof\nDepot → Handoff\nDriver → Handoff',
+        'Consignment: What one sender books with us.\nParcel: One labelled box in it.\nHandoff: A parcel changing hands, scanned.\nProof: Signature or photo at the door.\nDepot: Where the parcel was sorted.\nDriver: Who carries it the last mile.',
+        'Every handoff names the depot or the driver that took the parcel.',
       ].join('\n\n'),
     );
     const small = {
@@ -561,7 +565,7 @@ describe('slideGraph', () => {
   });
 
   it('places side nodes over their main-row partner, with arrows pointing along the edge', () => {
-    const body = markup(withEdges(...CHAIN, ['order', 'pricing'], ['stock', 'order']));
+    const body = markup(withEdges(...CHAIN, ['handoff', 'depot'], ['driver', 'handoff']));
     expect(body).toContain('sl-graph-grid sl-graph-k4');
     expect(body).toContain(
       '<div class="sl-graph-link sl-graph-link-above sl-graph-c2"><div class="sl-graph-arrow sl-graph-arrow-up">',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
-import { AT, fixture, fixtures, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack } = slidesRuntime.surfaces;
 
@@ -56,37 +56,37 @@ describe('slideFanout', () => {
   it('prints the source and each target on text and Markdown', () => {
     expect(text.render(alone(base), { heading: false })).toBe(
       [
-        'OrderPlaced →',
-        '• picking · Sends the list to the nearest store',
-        '• payments · Holds the amount on the card',
-        '• email · Confirms the order to the customer',
-        '• courier · Books a delivery window',
+        'ParcelHandedOff →',
+        '• tracking-page · Shows the new holder',
+        '• claims · Closes an open lost claim',
+        '• sms · Texts the customer an ETA',
+        '• billing · Counts the leg for the invoice',
       ].join('\n'),
     );
     expect(markdown.render(alone(base), { heading: false }).trim()).toBe(
       [
-        '`OrderPlaced` →',
+        '`ParcelHandedOff` →',
         '',
-        '- `picking` · Sends the list to the nearest store',
-        '- `payments` · Holds the amount on the card',
-        '- `email` · Confirms the order to the customer',
-        '- `courier` · Books a delivery window',
+        '- `tracking-page` · Shows the new holder',
+        '- `claims` · Closes an open lost claim',
+        '- `sms` · Texts the customer an ETA',
+        '- `billing` · Counts the leg for the invoice',
       ].join('\n'),
     );
   });
 
   it('is one Slack section: the source as text, each target a field', () => {
     const blocks = slack.render(
-      alone({ ...base, targets: [{ name: 'a<b>', body: 'Holds **the amount**' }, targets[1]] }),
+      alone({ ...base, targets: [{ name: 'a<b>', body: 'Shows **the holder**' }, targets[1]] }),
       { heading: false },
     ).blocks;
     expect(blocks.map((block) => block.type)).toEqual(['section']);
     expect(blocks[0]).toEqual({
       type: 'section',
-      text: { type: 'mrkdwn', text: '`OrderPlaced` →' },
+      text: { type: 'mrkdwn', text: '`ParcelHandedOff` →' },
       fields: [
-        { type: 'mrkdwn', text: '`a&lt;b&gt;`\nHolds *the amount*' },
-        { type: 'mrkdwn', text: '`payments`\nHolds the amount on the card' },
+        { type: 'mrkdwn', text: '`a&lt;b&gt;`\nShows *the holder*' },
+        { type: 'mrkdwn', text: '`claims`\nCloses an open lost claim' },
       ],
     });
   });
@@ -98,8 +98,8 @@ describe('slideFanout', () => {
     expect(withCount(5)).toContain('sl-fanout sl-fanout-m');
     expect(withCount(6)).toContain('sl-fanout sl-fanout-s');
     expect(withCount(3).match(/class="sl-fanout-head"/g)).toHaveLength(3);
-    const body = drawn({ ...base, source: '<b>Order</b>' });
-    expect(body).toContain('&lt;b&gt;Order&lt;/b&gt;');
+    const body = drawn({ ...base, source: '<b>Parcel</b>' });
+    expect(body).toContain('&lt;b&gt;Parcel&lt;/b&gt;');
     expect(body).toContain('sl-fanout-chip sl-fanout-accent');
   });
 });
@@ -239,11 +239,11 @@ describe('slideLayers', () => {
   it('prints one line per layer, top first', () => {
     expect(text.render(alone(base), { heading: false })).toBe(
       [
-        'Apps · ios, android, web · Client team',
-        'Gateway · Routes, rate-limits, and authenticates every request · Platform',
-        'Services · Orders, catalog, and delivery slots, each deployed on its own · Product teams',
-        'Data · postgres, redis, kafka · Data team',
-        'Cloud · Compute, storage, and the network under all of it · Provider',
+        'Apps · driver-app, track-web, partner-api · Apps team',
+        'Edge · Signs in drivers and partners, and throttles every caller · Platform',
+        'Tracking · Scans, holders, and exceptions, each a service of its own · Tracking team',
+        'Storage · postgres, kafka, s3 · Data team',
+        'Depots · Scanners, Wi-Fi, and the lines between all fourteen sites · Site ops',
       ].join('\n'),
     );
     expect(
@@ -309,22 +309,22 @@ describe('slideTerritoryGroup', () => {
   it('makes each owner a sub-heading in Markdown', () => {
     expect(markdown.render(alone(base), { heading: false }).trim()).toBe(
       [
-        '## Payments team',
+        '## Tracking team',
         '',
-        'Card capture, fraud checks, and **the ledger write**.',
+        'Scanners, the tracker API, and **every holder change**.',
         '',
-        '## Card network',
+        '## Partner carriers',
         '',
-        'Authorization, chargebacks, and settlement timing.',
+        'Their hubs, their vans, and the scans they send us.',
       ].join('\n'),
     );
     expect(text.render(alone(base), { heading: false })).toBe(
       [
-        'Payments team',
-        'Card capture, fraud checks, and the ledger write.',
+        'Tracking team',
+        'Scanners, the tracker API, and every holder change.',
         '',
-        'Card network',
-        'Authorization, chargebacks, and settlement timing.',
+        'Partner carriers',
+        'Their hubs, their vans, and the scans they send us.',
       ].join('\n'),
     );
   });
@@ -388,18 +388,18 @@ describe('slideQuadrant', () => {
     const node = { ...base, highlight: 1 };
     expect(text.render(alone(node), { heading: false })).toBe(
       [
-        'Quick wins (Easy · Major): dark mode, saved carts',
-        '→ Big bets (Hard · Major): same-day',
-        'Fill-ins (Easy · Minor): new icons, sitemap',
-        'Money pits (Hard · Minor): own fleet',
+        'Fix now (Cheap · Common): torn labels, no Wi-Fi',
+        '→ Plan for (Costly · Common): wrong depot',
+        'Batch up (Cheap · Rare): late scans, typos',
+        'Watch (Costly · Rare): theft',
       ].join('\n'),
     );
     expect(markdown.render(alone(node), { heading: false }).trim()).toBe(
       [
-        '|  | Easy | Hard |',
+        '|  | Cheap | Costly |',
         '| --- | --- | --- |',
-        '| Major | **Quick wins**: `dark mode`, `saved carts` | → **Big bets**: `same-day` |',
-        '| Minor | **Fill-ins**: `new icons`, `sitemap` | **Money pits**: `own fleet` |',
+        '| Common | **Fix now**: `torn labels`, `no Wi-Fi` | → **Plan for**: `wrong depot` |',
+        '| Rare | **Batch up**: `late scans`, `typos` | **Watch**: `theft` |',
       ].join('\n'),
     );
   });
@@ -407,13 +407,13 @@ describe('slideQuadrant', () => {
   it('draws the quadrants in order with the highlight, and steps down for crowded quadrants', () => {
     const body = drawn({ ...base, highlight: 2 });
     const labels = [...body.matchAll(/class="sl-quadrant-label">([^<]*)</g)].map((m) => m[1]);
-    expect(labels).toEqual(['Quick wins', 'Big bets', 'Fill-ins', 'Money pits']);
-    expect(body).toContain('sl-quadrant-cell sl-quadrant-highlight"><div class="sl-quadrant-label">Fill-ins');
+    expect(labels).toEqual(['Fix now', 'Plan for', 'Batch up', 'Watch']);
+    expect(body).toContain('sl-quadrant-cell sl-quadrant-highlight"><div class="sl-quadrant-label">Batch up');
     expect(body.match(/sl-quadrant-highlight/g)).toHaveLength(1);
     expect(body).toContain('sl-quadrant sl-quadrant-l');
     const crowded = {
       ...base,
-      quadrants: [{ label: 'Full', items: ['saved payment methods', 'address autocomplete'] }, ...quadrants.slice(1)],
+      quadrants: [{ label: 'Full', items: ['labels torn on the belt', 'scanner batteries'] }, ...quadrants.slice(1)],
     };
     expect(drawn(crowded)).toContain('sl-quadrant sl-quadrant-m');
     expect(drawn({ ...crowded, size: 's' })).toContain('sl-quadrant sl-quadrant-s');

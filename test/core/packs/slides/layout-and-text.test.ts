@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleNodes, formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
-import { AT, fixture, fixtures, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack } = slidesRuntime.surfaces;
 
@@ -33,8 +33,8 @@ describe('slideSplit', () => {
   const panes = base.panes as Record<string, unknown>[];
   const at = (path: string, type = 'slideSplit') => `${AT}${path} (in ${type})`;
 
-  it('accepts the reference fixtures', () => {
-    expect(formatted(fixture('slide-split-code-bullets'))).toEqual([]);
+  it('accepts the fixture and the split deck slide', () => {
+    expect(formatted(fixture('slide-split'))).toEqual([]);
     expect(slidesRuntime.validate(fixture('deck-split-slide')).errors).toEqual([]);
   });
 
@@ -207,10 +207,10 @@ describe('slideWindow', () => {
 
   it('prints the title bar as a line, then the body', () => {
     expect(renderText(base)).toBe(
-      'Slack · #checkout-oncall\n\nIN THE SPRING RELEASE\n\n✓ Saved carts across devices.\n✓ Apple Pay at checkout.',
+      'Slack · #depot-leads\n\nMOVING ON TUESDAY\n\n✓ Dunmore scans at every handoff.\n✓ Elstow keeps its old scanners until June.',
     );
     expect(renderMarkdown(base)).toBe(
-      '> **Slack** · #checkout-oncall\n>\n> **In the spring release**\n>\n> - ✓ Saved carts across devices.\n> - ✓ Apple Pay at checkout.',
+      '> **Slack** · #depot-leads\n>\n> **Moving on Tuesday**\n>\n> - ✓ Dunmore scans at every handoff.\n> - ✓ Elstow keeps its old scanners until June.',
     );
     expect(renderHtml({ ...base, chrome: 'browser', title: 'shop.example.com' })).toContain(
       '<div class="sl-window-address">shop.example.com</div>',
@@ -219,7 +219,7 @@ describe('slideWindow', () => {
 
   it('is a Slack container: a context line for the title bar, then its body', () => {
     const blocks = slack.render(alone(base), { heading: false }).blocks;
-    expect(blocks[0]).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: '*Slack* · #checkout-oncall' }] });
+    expect(blocks[0]).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: '*Slack* · #depot-leads' }] });
     expect(blocks.map((b) => b.type)).toContain('rich_text');
     expect(slack.render(alone({ ...base, title: '<!channel>' }), { heading: false }).blocks[0]).toEqual({
       type: 'context',
@@ -257,16 +257,16 @@ describe('slideList', () => {
   it('prints terms and bodies', () => {
     expect(renderText(base)).toBe(
       [
-        'SHIPPED IN 4.2',
-        'Search · Tolerates typos, even in brand names\nCart · Survives a lost connection and syncs later\nCheckout · Saves a card with one tap\nReceipts · Arrive by email and in the app',
-        'Each change shipped behind a flag and reached every customer within a week.',
+        'SHIPPED IN TRACKER 2.3',
+        'Scans · Queue on the scanner when a depot loses Wi-Fi\nHolders · Appear on the tracking page within a minute\nClaims · Open against the last holder automatically\nReports · Close a depot’s day in under a minute',
+        'Each change reached the quietest depot first and all fourteen within a fortnight.',
       ].join('\n\n'),
     );
     expect(renderMarkdown(base)).toBe(
       [
-        '**Shipped in 4.2**',
-        '- **Search** · Tolerates typos, even in brand names\n- **Cart** · Survives a lost connection and syncs later\n- **Checkout** · Saves a card with one tap\n- **Receipts** · Arrive by email and in the app',
-        'Each change shipped behind a flag and reached every customer within a week.',
+        '**Shipped in tracker 2.3**',
+        '- **Scans** · Queue on the scanner when a depot loses Wi-Fi\n- **Holders** · Appear on the tracking page within a minute\n- **Claims** · Open against the last holder automatically\n- **Reports** · Close a depot’s day in under a minute',
+        'Each change reached the quietest depot first and all fourteen within a fortnight.',
       ].join('\n\n'),
     );
   });
@@ -312,10 +312,10 @@ describe('slideDefinitions', () => {
 
   it('prints each term with its definition', () => {
     expect(renderText(base)).toBe(
-      'authorization · The bank holds the funds. Nothing has moved yet.\ncapture · The merchant claims the held funds, usually at shipment.\nsettlement · The money lands in the merchant account, one to two days later.',
+      'handoff · A parcel changes hands: depot to driver, driver to customer. Each one is scanned.\nholder · Whoever signed for the parcel last, and so answers for it now.\nexception · A scan that breaks the plan: wrong depot, damaged label, nobody home.',
     );
     expect(renderMarkdown(base)).toBe(
-      '- **authorization** · The bank holds the funds. **Nothing has moved yet.**\n- **capture** · The merchant claims the held funds, usually at shipment.\n- **settlement** · The money lands in the merchant account, one to two days later.',
+      '- **handoff** · A parcel changes hands: depot to driver, driver to customer. **Each one is scanned.**\n- **holder** · Whoever signed for the parcel last, and so answers for it now.\n- **exception** · A scan that breaks the plan: wrong depot, damaged label, nobody home.',
     );
   });
 
@@ -378,24 +378,24 @@ describe('slideColumns', () => {
   it('prints each column, then the footnote', () => {
     expect(renderText(base)).toBe(
       [
-        'Canary [1%, 10%, 50%]\nA slice of traffic takes the new build first, so a bad release hurts few customers.',
-        'Blue-green [blue, green]\nTwo full fleets. The switch is instant, and so is the way back.',
-        'Rolling [zone-a, zone-b, zone-c, zone-d]\nOne zone at a time, with no spare capacity to pay for.',
-        'auto-rollback returns any of the three to the last healthy build.',
+        'Big bang [Saturday, 6 h]\nStop writes, copy everything, switch over. One risky night, then it is done.',
+        'Dual write [old, new]\nWrite to both stores for a month and compare. Safe, but every bug happens twice.',
+        'Depot by depot [Ashby, Calder, +12]\nMove one depot a week, starting with the quietest.',
+        'tracker-cutover is the flag that moves a depot and moves it back.',
       ].join('\n\n'),
     );
     expect(renderMarkdown(base)).toBe(
       [
-        '## Canary',
-        '`1%` `10%` `50%`',
-        'A slice of traffic takes the new build first, so a bad release hurts few customers.',
-        '## Blue-green',
-        '`blue` `green`',
-        'Two full fleets. The switch is instant, and so is the way back.',
-        '## Rolling',
-        '`zone-a` `zone-b` `zone-c` `zone-d`',
-        'One zone at a time, with no spare capacity to pay for.',
-        '`auto-rollback` returns any of the three to the last healthy build.',
+        '## Big bang',
+        '`Saturday` `6 h`',
+        'Stop writes, copy everything, switch over. One risky night, then it is done.',
+        '## Dual write',
+        '`old` `new`',
+        'Write to both stores for a month and compare. Safe, but every bug happens twice.',
+        '## Depot by depot',
+        '`Ashby` `Calder` `+12`',
+        'Move one depot a week, starting with the quietest.',
+        '`tracker-cutover` is the flag that moves a depot and moves it back.',
       ].join('\n\n'),
     );
   });

@@ -11,7 +11,7 @@ import { slideQuote } from '../../../../src/core/packs/slides/primitives/slide-q
 import { slideSection } from '../../../../src/core/packs/slides/primitives/slide-section.ts';
 import { slideSource } from '../../../../src/core/packs/slides/primitives/slide-source.ts';
 import { slideStatement } from '../../../../src/core/packs/slides/primitives/slide-statement.ts';
-import { AT, fixture, fixtures, previewSlide, slidesRuntime } from '../../../support/slides.ts';
+import { AT, fixture, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack, snapshot } = slidesRuntime.surfaces;
 
@@ -20,7 +20,7 @@ function formatted(composition: unknown): string[] {
   return slidesRuntime.validate(composition).errors.map(formatValidationError);
 }
 
-/** A fresh copy of a reference fixture node. */
+/** A node in its preview slide. */
 function preview(node: Record<string, unknown>): Record<string, unknown> {
   return previewSlide(node as PrimitiveNode);
 }
@@ -37,7 +37,7 @@ function markup(node: Record<string, unknown>): string {
 }
 
 describe('slideStatement', () => {
-  it('accepts the reference fixture', () => {
+  it('accepts the fixture', () => {
     expect(formatted(preview(fixture('slide-statement')))).toEqual([]);
   });
 
@@ -57,11 +57,11 @@ describe('slideStatement', () => {
 
   it('renders text, Markdown and a Slack header', () => {
     const node = fixture('slide-statement');
-    expect(text.renderNode(node)).toBe('A refund is a promise, not a transaction.');
-    expect(markdown.renderNode(node)).toBe('# A refund is **a promise**, not a transaction.');
+    expect(text.renderNode(node)).toBe('A parcel without a holder is a parcel we lose.');
+    expect(markdown.renderNode(node)).toBe('# A parcel without a holder is **a parcel we lose**.');
     expect(slideStatement.renderers.slack!(node as never, leafEnv)).toEqual({
       type: 'header',
-      text: { type: 'plain_text', text: 'A refund is a promise, not a transaction.', emoji: true },
+      text: { type: 'plain_text', text: 'A parcel without a holder is a parcel we lose.', emoji: true },
     });
   });
 
@@ -70,12 +70,12 @@ describe('slideStatement', () => {
     expect(markup({ type: 'slideStatement', text: 'x '.repeat(50) })).toContain('sl-statement-m');
     expect(markup({ type: 'slideStatement', text: 'x '.repeat(70) })).toContain('sl-statement-s');
     expect(markup({ type: 'slideStatement', text: 'Short and sure.', size: 's' })).toContain('sl-statement-s');
-    expect(markup(fixture('slide-statement'))).toContain('<strong class="sl-strong">a promise</strong>');
+    expect(markup(fixture('slide-statement'))).toContain('<strong class="sl-strong">a parcel we lose</strong>');
   });
 });
 
 describe('slideQuote', () => {
-  it('accepts the reference fixture', () => {
+  it('accepts the fixture', () => {
     expect(formatted(preview(fixture('slide-quote')))).toEqual([]);
   });
 
@@ -97,22 +97,22 @@ describe('slideQuote', () => {
   it('adds the quote marks on every surface', () => {
     const node = fixture('slide-quote');
     expect(text.renderNode(node)).toBe(
-      '“I stopped checking my bank app once the refund email said which day it would land.”\n\nPriya N. · Customer interview, March',
+      '“Before, a lost parcel was nobody’s. Now the screen tells me whose van it is in, and I ring them.”\n\nDana K. · Claims desk, Calder depot',
     );
     expect(markdown.renderNode(node)).toBe(
-      '> “I stopped checking my bank app once the refund email said **which day** it would land.”\n>\n> **Priya N.** · _Customer interview, March_',
+      '> “Before, a lost parcel was nobody’s. Now the screen tells me **whose van** it is in, and I ring them.”\n>\n> **Dana K.** · _Claims desk, Calder depot_',
     );
     expect(slideQuote.renderers.slack!(node as never, leafEnv)).toEqual([
       {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: '>“I stopped checking my bank app once the refund email said *which day* it would land.”',
+          text: '>“Before, a lost parcel was nobody’s. Now the screen tells me *whose van* it is in, and I ring them.”',
         },
       },
-      { type: 'context', elements: [{ type: 'mrkdwn', text: '*Priya N.* · Customer interview, March' }] },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: '*Dana K.* · Claims desk, Calder depot' }] },
     ]);
-    expect(markup(node)).toContain('<span class="sl-quote-mark">“</span>I stopped');
+    expect(markup(node)).toContain('<span class="sl-quote-mark">“</span>Before, a lost');
   });
 
   it('quotes every line in Slack and keeps authored angle brackets as text', () => {
@@ -133,7 +133,7 @@ describe('slideQuote', () => {
 });
 
 describe('slideTitle', () => {
-  it('accepts the reference fixture and the title deck slide', () => {
+  it('accepts the fixture and the title deck slide', () => {
     expect(formatted(preview(fixture('slide-title')))).toEqual([]);
     expect(formatted(fixture('deck-title-slide'))).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe('slideTitle', () => {
     expect(formatted(preview({ ...fixture('slide-title'), definition }))).toContain(
       `${TITLE_AT}.definition (in slideTitle) has unrecognized key(s): example`,
     );
-    expect(formatted(preview({ ...fixture('slide-title'), definition: { term: 'crate n.' } }))).toContain(
+    expect(formatted(preview({ ...fixture('slide-title'), definition: { term: 'relay n.' } }))).toContain(
       `${TITLE_AT}.definition.text (in slideTitle) is required`,
     );
     const aside = { type: 'slideBulletList', items: Array.from({ length: 7 }, (_, i) => `Point ${i}`) };
@@ -164,18 +164,18 @@ describe('slideTitle', () => {
     const node = fixture('slide-title');
     expect(text.renderNode(node)).toBe(
       [
-        'A GROCERY DELIVERY PLATFORM\nCrate\nOne order. Every store.',
-        'crate n. · Everything a customer means to buy, carried from whichever store can fill it.',
-        '✓ Splits one order across nearby stores.\n✓ Books one courier for the whole basket.\n✓ Charges the card once.',
+        'A PARCEL TRACKER FOR FOURTEEN DEPOTS\nRelay\nEvery parcel, always in someone’s hands.',
+        'relay n. · A race where each runner hands the baton on, and nobody drops it.',
+        '✓ Scans at every handoff.\n✓ Keeps working when the Wi-Fi drops.\n✓ Names the holder on every parcel.',
       ].join('\n\n'),
     );
     expect(markdown.renderNode(node)).toBe(
       [
-        '**A grocery delivery platform**',
-        '# Crate',
-        'One order. Every store.',
-        '_crate n._ · Everything a customer means to buy, carried from whichever store can fill it.',
-        '- ✓ Splits one order across nearby stores.\n- ✓ Books one courier for the whole basket.\n- ✓ Charges the card once.',
+        '**A parcel tracker for fourteen depots**',
+        '# Relay',
+        'Every parcel, always in someone’s hands.',
+        '_relay n._ · A race where each runner hands the baton on, and nobody drops it.',
+        '- ✓ Scans at every handoff.\n- ✓ Keeps working when the Wi-Fi drops.\n- ✓ Names the holder on every parcel.',
       ].join('\n\n'),
     );
   });
@@ -183,10 +183,13 @@ describe('slideTitle', () => {
   it('opens its Slack blocks with a header and dispatches its aside through the Slack scope', () => {
     const blocks = slack.renderNode(fixture('slide-title')).blocks;
     const header = blocks.find((block) => block.type === 'header');
-    expect(header).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Crate', emoji: true } });
-    expect(blocks[0]).toEqual({ type: 'context', elements: [{ type: 'mrkdwn', text: 'A grocery delivery platform' }] });
-    expect(JSON.stringify(blocks)).toContain('_crate n._ · Everything a customer means to buy');
-    expect(JSON.stringify(blocks.at(-1))).toContain('✓ Charges the card once.');
+    expect(header).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Relay', emoji: true } });
+    expect(blocks[0]).toEqual({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: 'A parcel tracker for fourteen depots' }],
+    });
+    expect(JSON.stringify(blocks)).toContain('_relay n._ · A race where each runner hands the baton on');
+    expect(JSON.stringify(blocks.at(-1))).toContain('✓ Names the holder on every parcel.');
   });
 
   it('draws without an aside, beside it when there is one, and sizes the title by its longest word', () => {
@@ -197,15 +200,15 @@ describe('slideTitle', () => {
     expect(markup({ type: 'slideTitle', title: 'Marketplace', aside: fixture('slide-title').aside })).toContain(
       'sl-title-s',
     );
-    expect(markup({ type: 'slideTitle', title: 'Crate', size: 'm' })).toContain('sl-title-m');
+    expect(markup({ type: 'slideTitle', title: 'Relay', size: 'm' })).toContain('sl-title-m');
   });
 });
 
 describe('slideSection', () => {
   const node = fixture('slide-section');
-  const hrefs = ['#settle', '#ledger', '#batches'];
+  const hrefs = ['#holder', '#offline', '#claims'];
 
-  it('accepts the reference fixture, with and without hrefs', () => {
+  it('accepts the fixture, with and without hrefs', () => {
     expect(formatted(preview(node))).toEqual([]);
     expect(formatted(preview({ ...node, hrefs }))).toEqual([]);
   });
@@ -244,21 +247,21 @@ describe('slideSection', () => {
 
   it('renders text, Markdown and Slack, linking contents when it has hrefs', () => {
     expect(text.renderNode(node)).toBe(
-      '02 Settlement\n\n• Refunds settle in two days, not five\n• The ledger writes before the fraud check\n• Three batch windows are gone',
+      '02 Tracking\n\n• A parcel’s last scan names who holds it\n• Scans queue when a depot goes offline\n• Claims reach the holder the same day',
     );
-    expect(text.renderNode({ ...node, hrefs })).toContain('• Refunds settle in two days, not five → #settle');
+    expect(text.renderNode({ ...node, hrefs })).toContain('• A parcel’s last scan names who holds it → #holder');
     expect(markdown.renderNode(node)).toBe(
-      '# 02 Settlement\n\n- Refunds settle in two days, not five\n- The ledger writes before the fraud check\n- Three batch windows are gone',
+      '# 02 Tracking\n\n- A parcel’s last scan names who holds it\n- Scans queue when a depot goes offline\n- Claims reach the holder the same day',
     );
-    expect(markdown.renderNode({ ...node, hrefs })).toContain('- [Refunds settle in two days, not five](#settle)');
+    expect(markdown.renderNode({ ...node, hrefs })).toContain('- [A parcel’s last scan names who holds it](#holder)');
     const linked = { ...node, hrefs: ['https://example.com/a', '#b', '#c'] };
     expect(slideSection.renderers.slack!(linked as never, leafEnv)).toEqual([
-      { type: 'header', text: { type: 'plain_text', text: '02 Settlement', emoji: true } },
+      { type: 'header', text: { type: 'plain_text', text: '02 Tracking', emoji: true } },
       {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: '• <https://example.com/a|Refunds settle in two days, not five>\n• The ledger writes before the fraud check\n• Three batch windows are gone',
+          text: '• <https://example.com/a|A parcel’s last scan names who holds it>\n• Scans queue when a depot goes offline\n• Claims reach the holder the same day',
         },
       },
     ]);
@@ -266,7 +269,7 @@ describe('slideSection', () => {
 
   it('links contents on HTML only, and sizes down for many contents or a long number', () => {
     expect(markup({ ...node, hrefs })).toContain(
-      '<a class="sl-section-link" href="#settle">Refunds settle in two days, not five',
+      '<a class="sl-section-link" href="#holder">A parcel’s last scan names who holds it',
     );
     expect(snapshot!.render(preview({ ...node, hrefs })).html).not.toContain('<a ');
     expect(markup(node)).toContain('sl-section sl-section-l');
@@ -278,7 +281,7 @@ describe('slideSection', () => {
 describe('slideAgenda', () => {
   const node = fixture('slide-agenda');
 
-  it('accepts the reference fixture', () => {
+  it('accepts the fixture', () => {
     expect(formatted(preview(node))).toEqual([]);
   });
 
@@ -321,15 +324,15 @@ describe('slideAgenda', () => {
   it('renders text and Markdown with the “you are here” label, and has no Slack renderer of its own', () => {
     expect(text.renderNode(node)).toBe(
       [
-        '01 Why returns cost us · 3 slides',
-        '02 What customers told us · 4 slides',
-        '03 The new returns flow · You are here',
-        '04 Rolling it out · 3 slides',
+        '01 Where parcels go missing · 3 slides',
+        '02 What drivers told us · 4 slides',
+        '03 A scan at every handoff · 5 slides · You are here',
+        '04 Depot-by-depot rollout · 3 slides',
         '05 Questions · 2 slides',
       ].join('\n'),
     );
     expect(markdown.renderNode(node)).toBe(
-      '- 01 Why returns cost us · 3 slides\n- 02 What customers told us · 4 slides\n- 03 **The new returns flow** · _You are here_\n- 04 Rolling it out · 3 slides\n- 05 Questions · 2 slides',
+      '- 01 Where parcels go missing · 3 slides\n- 02 What drivers told us · 4 slides\n- 03 **A scan at every handoff** · 5 slides · _You are here_\n- 04 Depot-by-depot rollout · 3 slides\n- 05 Questions · 2 slides',
     );
     expect(slideAgenda.renderers.slack).toBeUndefined();
     expect(JSON.stringify(slack.renderNode(node).blocks)).toContain('You are here');
@@ -348,7 +351,7 @@ describe('slideAgenda', () => {
 describe('slideClosing', () => {
   const node = fixture('slide-closing');
 
-  it('accepts the reference fixture, with or without paths', () => {
+  it('accepts the fixture, with or without paths', () => {
     expect(formatted(preview(node))).toEqual([]);
     const { paths: _paths, ...linksOnly } = node;
     expect(formatted(preview(linksOnly))).toEqual([]);
@@ -387,15 +390,15 @@ describe('slideClosing', () => {
   it('renders text, Markdown and Slack', () => {
     expect(text.renderNode(node)).toBe(
       [
-        'Start here',
-        'DOCS · example.com/ledger/docs\nRUNBOOK · example.com/ledger/runbook',
-        '→ Issue a refund: The refunds guide, then POST /refunds\n→ Reconcile a day: The settlement report and its columns\n→ Handle a dispute: The chargeback flow and its deadlines\n→ Go on call: The runbook and the escalation list',
+        'Where next',
+        'DOCS · kestrel.example/relay/docs\nRUNBOOK · kestrel.example/relay/runbook',
+        '→ Scan a handoff: The scanner guide, then POST /scans\n→ Find a parcel: The lookup page and its filters\n→ Open a claim: The claims form and who signs it off\n→ Join the rota: The on-call guide and the pager app',
       ].join('\n\n'),
     );
     expect(markdown.renderNode(node)).toContain(
-      '# Start here\n\n- **Docs** · [example.com/ledger/docs](https://example.com/ledger/docs)\n',
+      '# Where next\n\n- **Docs** · [kestrel.example/relay/docs](https://kestrel.example/relay/docs)\n',
     );
-    expect(markdown.renderNode(node)).toContain('**Issue a refund**: The refunds guide, then `POST /refunds`');
+    expect(markdown.renderNode(node)).toContain('**Scan a handoff**: The scanner guide, then `POST /scans`');
     const blocks = slideClosing.renderers.slack!(node as never, leafEnv) as {
       type: string;
       fields?: unknown[];
@@ -403,12 +406,12 @@ describe('slideClosing', () => {
     }[];
     expect(blocks.map((block) => block.type)).toEqual(['header', 'section', 'section']);
     expect(blocks[1]!.text!.text).toBe(
-      '*Docs* · <https://example.com/ledger/docs|example.com/ledger/docs>\n*Runbook* · <https://example.com/ledger/runbook|example.com/ledger/runbook>',
+      '*Docs* · <https://kestrel.example/relay/docs|kestrel.example/relay/docs>\n*Runbook* · <https://kestrel.example/relay/runbook|kestrel.example/relay/runbook>',
     );
     expect(blocks[2]!.fields).toHaveLength(4);
     expect(blocks[2]!.fields![0]).toEqual({
       type: 'mrkdwn',
-      text: '*→ Issue a refund*\nThe refunds guide, then `POST /refunds`',
+      text: '*→ Scan a handoff*\nThe scanner guide, then `POST /scans`',
     });
   });
 
@@ -421,7 +424,7 @@ describe('slideClosing', () => {
     expect(drawn).not.toContain('javascript');
     const blocks = slideClosing.renderers.slack!(unsafe as never, leafEnv) as { text?: { text: string } }[];
     expect(blocks[1]!.text!.text).toBe('*Docs* · example.com/docs');
-    expect(markup(node)).toContain('<a class="sl-closing-link" href="https://example.com/ledger/docs">');
+    expect(markup(node)).toContain('<a class="sl-closing-link" href="https://kestrel.example/relay/docs">');
     expect(snapshot!.render(preview(node)).html).not.toContain('<a class="sl-closing-link"');
   });
 
@@ -438,7 +441,7 @@ describe('slideClosing', () => {
 describe('slideSource', () => {
   const node = fixture('slide-source');
 
-  it('accepts the reference fixture as the last node of a content slide', () => {
+  it('accepts the fixture as the last node of a content slide', () => {
     expect(formatted(preview(node))).toEqual([]);
   });
 
@@ -453,13 +456,13 @@ describe('slideSource', () => {
   });
 
   it('prefixes “Source ·” on every surface', () => {
-    expect(text.renderNode(node)).toBe('Source · Support tickets tagged “refund”, January to June');
-    expect(markdown.renderNode(node)).toBe('_Source · Support tickets tagged “refund”, January to June_');
+    expect(text.renderNode(node)).toBe('Source · Claims tagged “lost in transit”, January to March');
+    expect(markdown.renderNode(node)).toBe('_Source · Claims tagged “lost in transit”, January to March_');
     expect(slideSource.renderers.slack!(node as never, leafEnv)).toEqual({
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: 'Source · Support tickets tagged “refund”, January to June' }],
+      elements: [{ type: 'mrkdwn', text: 'Source · Claims tagged “lost in transit”, January to March' }],
     });
-    expect(markup(node)).toContain('<span class="sl-source-prefix">Source ·</span> Support tickets');
+    expect(markup(node)).toContain('<span class="sl-source-prefix">Source ·</span> Claims tagged');
   });
 
   it('states that it must close the frame body, where a model reads it', () => {
