@@ -1,2 +1,3 @@
-/** The slides pack: `slidesPack`, `slideDeckFrame`, and the guide and rules for agent tools. */
+/** The slides pack: `slidesPack`, `slideDeckFrame`, the guide and rules, and the Worker configuration. */
 export * from './core/packs/slides/index.ts';
+export { slidesWorkerOptions, summarySlideView, SAMPLE_VIEWS, type SlidesWorkerOptions } from './slides-worker.ts';

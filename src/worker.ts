@@ -1,4 +1,5 @@
-/** The Worker entry: the built-in default configuration. Deployers write their own with `createWorker`. */
+/** The Worker entry: the built-in configuration (the slides pack and the sample view). */
+import { slidesWorkerOptions } from './slides-worker.ts';
 import { createWorker } from './worker/app.ts';
 
-export default createWorker();
+export default createWorker(slidesWorkerOptions());

@@ -1,10 +1,11 @@
 /**
  * The takumi engine, started once per isolate on the first image request: instantiate the WASM
- * from the bundled module (never compiled from bytes), cap its caches, register the fonts.
+ * from the bundled module (in workerd never compiled from bytes; Node reads and compiles the file,
+ * see `#formats/assets`), cap its caches, register the fonts.
  * Requests that draw no image never pay for any of it.
  */
 import { initSync, Renderer, setGlyphCacheMaxBytes, type MeasuredNode, type Node } from '@takumi-rs/wasm';
-import takumiModule from '@takumi-rs/wasm/auto';
+import { takumiWasm } from '#formats/assets';
 import type { ImageFontFace } from './fonts.ts';
 
 /** Decoded images, SVG rasters and parsed stylesheets; takumi's default is 64 MiB of a 128 MB isolate. */
@@ -68,7 +69,7 @@ export function takumiEngine(fonts: readonly ImageFontFace[]): TakumiEngine {
 
 function startEngine(fonts: readonly ImageFontFace[]): TakumiEngine {
   if (!memory) {
-    memory = initSync({ module: takumiModule }).memory;
+    memory = initSync({ module: takumiWasm() }).memory;
     // Read when a glyph cache is first used, so it must precede the first render.
     setGlyphCacheMaxBytes(GLYPH_CACHE_BYTES);
   }

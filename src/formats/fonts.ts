@@ -1,30 +1,10 @@
-/// <reference path="./modules.d.ts" />
 /**
- * The font files the image formats draw with, bundled as Data modules (wrangler `[[rules]]`), never
- * fetched. Order is fallback order: a character the named family lacks is drawn by the first
- * registered face that has it, so the wide-coverage fallback comes last.
+ * The font files the image formats draw with, bundled (`#formats/assets`), never fetched. Order is
+ * fallback order: a character the named family lacks is drawn by the first registered face that
+ * has it, so the wide-coverage fallback comes last.
  */
-import dejavuSans400 from '@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff2';
-import interLatin400Italic from '@fontsource/inter/files/inter-latin-400-italic.woff2';
-import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff2';
-import interLatin500 from '@fontsource/inter/files/inter-latin-500-normal.woff2';
-import interLatin600 from '@fontsource/inter/files/inter-latin-600-normal.woff2';
-import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff2';
-import interLatin800 from '@fontsource/inter/files/inter-latin-800-normal.woff2';
-import interLatinExt400Italic from '@fontsource/inter/files/inter-latin-ext-400-italic.woff2';
-import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff2';
-import interLatinExt500 from '@fontsource/inter/files/inter-latin-ext-500-normal.woff2';
-import interLatinExt600 from '@fontsource/inter/files/inter-latin-ext-600-normal.woff2';
-import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff2';
-import interLatinExt800 from '@fontsource/inter/files/inter-latin-ext-800-normal.woff2';
-import monoLatin400 from '@fontsource/roboto-mono/files/roboto-mono-latin-400-normal.woff2';
-import monoLatin500 from '@fontsource/roboto-mono/files/roboto-mono-latin-500-normal.woff2';
-import monoLatin600 from '@fontsource/roboto-mono/files/roboto-mono-latin-600-normal.woff2';
-import monoLatin700 from '@fontsource/roboto-mono/files/roboto-mono-latin-700-normal.woff2';
-import monoLatinExt400 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-400-normal.woff2';
-import monoLatinExt500 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-500-normal.woff2';
-import monoLatinExt600 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-600-normal.woff2';
-import monoLatinExt700 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-700-normal.woff2';
+import { fontFile } from '#formats/assets';
+import type { FontFileName } from './assets.ts';
 
 /** An inclusive code point range, as CSS `unicode-range` writes `U+0100-017F`. */
 export type CodePointRange = readonly [first: number, last: number];
@@ -64,14 +44,14 @@ function subsets(
   family: string,
   weight: number,
   style: ImageFontFace['style'],
-  latin: ArrayBuffer,
-  latinExt: ArrayBuffer,
+  latin: FontFileName,
+  latinExt: FontFileName,
   generic?: ImageFontFace['generic'],
 ): ImageFontFace[] {
   const base = { family, weight, style, ...(generic ? { generic } : {}) };
   return [
-    { ...base, data: latin, unicodeRange: LATIN },
-    { ...base, data: latinExt, unicodeRange: LATIN_EXT },
+    { ...base, data: fontFile(latin), unicodeRange: LATIN },
+    { ...base, data: fontFile(latinExt), unicodeRange: LATIN_EXT },
   ];
 }
 
@@ -83,16 +63,44 @@ function subsets(
  * as a "no glyph" box, never an error. About 0.71 MB of woff2 in all.
  */
 export const BUNDLED_FONTS: readonly ImageFontFace[] = [
-  ...subsets('Inter', 400, 'normal', interLatin400, interLatinExt400, 'sans-serif'),
-  ...subsets('Inter', 500, 'normal', interLatin500, interLatinExt500, 'sans-serif'),
-  ...subsets('Inter', 600, 'normal', interLatin600, interLatinExt600, 'sans-serif'),
-  ...subsets('Inter', 700, 'normal', interLatin700, interLatinExt700, 'sans-serif'),
-  ...subsets('Inter', 800, 'normal', interLatin800, interLatinExt800, 'sans-serif'),
-  ...subsets('Inter', 400, 'italic', interLatin400Italic, interLatinExt400Italic, 'sans-serif'),
-  ...subsets('Roboto Mono', 400, 'normal', monoLatin400, monoLatinExt400, 'monospace'),
-  ...subsets('Roboto Mono', 500, 'normal', monoLatin500, monoLatinExt500, 'monospace'),
-  ...subsets('Roboto Mono', 600, 'normal', monoLatin600, monoLatinExt600, 'monospace'),
-  ...subsets('Roboto Mono', 700, 'normal', monoLatin700, monoLatinExt700, 'monospace'),
+  ...subsets('Inter', 400, 'normal', 'inter-latin-400-normal', 'inter-latin-ext-400-normal', 'sans-serif'),
+  ...subsets('Inter', 500, 'normal', 'inter-latin-500-normal', 'inter-latin-ext-500-normal', 'sans-serif'),
+  ...subsets('Inter', 600, 'normal', 'inter-latin-600-normal', 'inter-latin-ext-600-normal', 'sans-serif'),
+  ...subsets('Inter', 700, 'normal', 'inter-latin-700-normal', 'inter-latin-ext-700-normal', 'sans-serif'),
+  ...subsets('Inter', 800, 'normal', 'inter-latin-800-normal', 'inter-latin-ext-800-normal', 'sans-serif'),
+  ...subsets('Inter', 400, 'italic', 'inter-latin-400-italic', 'inter-latin-ext-400-italic', 'sans-serif'),
+  ...subsets(
+    'Roboto Mono',
+    400,
+    'normal',
+    'roboto-mono-latin-400-normal',
+    'roboto-mono-latin-ext-400-normal',
+    'monospace',
+  ),
+  ...subsets(
+    'Roboto Mono',
+    500,
+    'normal',
+    'roboto-mono-latin-500-normal',
+    'roboto-mono-latin-ext-500-normal',
+    'monospace',
+  ),
+  ...subsets(
+    'Roboto Mono',
+    600,
+    'normal',
+    'roboto-mono-latin-600-normal',
+    'roboto-mono-latin-ext-600-normal',
+    'monospace',
+  ),
+  ...subsets(
+    'Roboto Mono',
+    700,
+    'normal',
+    'roboto-mono-latin-700-normal',
+    'roboto-mono-latin-ext-700-normal',
+    'monospace',
+  ),
   // One weight is enough: takumi emboldens it for bold text (a heading's → matches its letters).
-  { family: 'DejaVu Sans', weight: 400, style: 'normal', data: dejavuSans400 },
+  { family: 'DejaVu Sans', weight: 400, style: 'normal', data: fontFile('dejavu-sans-latin-400-normal') },
 ];

@@ -34,6 +34,20 @@ export interface WorkerEnv {
   ISOMER_CORS_ORIGINS?: string;
 }
 
+/** The parts of a Worker's execution context the Worker passes on (workerd's `ExecutionContext` fits). */
+export interface WorkerExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+  passThroughOnException(): void;
+}
+
+/**
+ * A module Worker's default export (it fits `ExportedHandler<Env>`), declared here so the library's
+ * types need no Workers type package.
+ */
+export interface IsomerWorker {
+  fetch(request: Request, env: WorkerEnv | undefined, ctx: WorkerExecutionContext): Promise<Response>;
+}
+
 interface Settings {
   auth: AuthSettings;
   origins: OriginSettings;
@@ -87,13 +101,11 @@ function withBaseHeaders(response: Response): Response {
 }
 
 /**
- * The Worker: HTTP routes and the MCP endpoint over one configuration, built on the first request
- * and kept for the isolate's life. Register your own views and formats here.
- * @example export default createWorker({ views: [myView], formats: { png } });
+ * The Worker: HTTP routes and the MCP endpoint over one configuration (packs, frames, views,
+ * formats), built on the first request and kept for the isolate's life.
+ * @example export default createWorker({ packs: [notesPack], views: [notesView], images: false });
  */
-export function createWorker(
-  options: WorkerOptions = {},
-): ExportedHandler<WorkerEnv> & { fetch: NonNullable<ExportedHandler<WorkerEnv>['fetch']> } {
+export function createWorker(options: WorkerOptions): IsomerWorker {
   let config: WorkerConfig | undefined;
   const getConfig = () => (config ??= createWorkerConfig(options));
   let mcp: ReturnType<typeof createMcpEndpoint> | undefined;
@@ -157,12 +169,14 @@ export function createWorker(
   route('/prompts/:name', { POST: (c) => getPrompt(getConfig(), c.req.param('name') ?? '', c.req.raw) });
   route('/render/:format', { POST: (c) => renderComposition(getConfig(), c.req.param('format') ?? '', c.req.raw) });
   route('/openapi.json', {
-    GET: () =>
-      new Response((openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()))), {
-        headers: { 'content-type': 'application/json' },
-      }),
+    GET: () => {
+      openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()));
+      return new Response(openapi, { headers: { 'content-type': 'application/json' } });
+    },
   });
   route('/mcp', { POST: (c) => getMcp()(c.req.raw, c.get('caller')) });
 
-  return { fetch: (request, env, ctx) => app.fetch(request, env, ctx) };
+  return {
+    fetch: async (request, env, ctx) => app.fetch(request, env, ctx as Parameters<typeof app.fetch>[2]),
+  };
 }

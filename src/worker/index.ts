@@ -1,8 +1,9 @@
 /**
- * The Worker as a library: `createWorker({ views, formats })` returns the `ExportedHandler` that
- * serves the HTTP routes and the MCP endpoint, for a deployment that registers its own views.
+ * The Worker as a library: `createWorker({ packs, frames, views, formats })` returns the module
+ * Worker that serves the HTTP routes and the MCP endpoint over your vocabulary and views
+ * (`slidesWorkerOptions()` from `isomer-edge/slides` is the built-in one).
  */
-export { createWorker, type WorkerEnv } from './app.ts';
+export { createWorker, type IsomerWorker, type WorkerEnv, type WorkerExecutionContext } from './app.ts';
 export {
   createWorkerConfig,
   type WorkerConfig,
@@ -15,4 +16,3 @@ export { buildMcpServer, createMcpEndpoint } from './mcp.ts';
 export { buildOpenApiDocument } from './openapi.ts';
 export { MAX_BODY_BYTES } from './body.ts';
 export { WORKER_ERROR_CODES, WORKER_ERROR_STATUS, type WorkerErrorCode } from './errors.ts';
-export { SAMPLE_VIEWS, summarySlideView } from './views.ts';

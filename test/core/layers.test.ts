@@ -42,6 +42,15 @@ describe('layers import downward only', () => {
     }
   });
 
+  it('src/worker never imports a pack: packs, frames and views come in as createWorker options', () => {
+    const worker = Object.entries(sources).filter(([path]) => path.includes('/src/worker/'));
+    expect(worker.length).toBeGreaterThan(5);
+    for (const [path, source] of worker) {
+      for (const specifier of imports(source))
+        expect(specifier, `${path} imports ${specifier}`).not.toMatch(/\/packs\/|\/slides(-worker)?(\.ts)?$/);
+    }
+  });
+
   it('src/core/tools reaches the runtime only through its structural type', () => {
     for (const [path, source] of core.filter(([p]) => p.includes('/src/core/tools/'))) {
       for (const specifier of imports(source))

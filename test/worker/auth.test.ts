@@ -1,13 +1,19 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { BASE, get } from './support.ts';
 
 /**
- * Bindings differ per test here, so each test calls a Worker built by `createWorker()` directly
+ * Bindings differ per test here, so each test calls a Worker built by `createWorker(slidesWorkerOptions())` directly
  * with its own `env`, inside workerd like every other test (no second vitest project needed).
  */
-async function call(env: WorkerEnv, path: string, init: RequestInit = {}, worker = createWorker()): Promise<Response> {
+async function call(
+  env: WorkerEnv,
+  path: string,
+  init: RequestInit = {},
+  worker = createWorker(slidesWorkerOptions()),
+): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(
     new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
@@ -57,7 +63,7 @@ afterEach(() => {
 
 describe('without ISOMER_TOKENS', () => {
   it('is open, and says so once in the log', async () => {
-    const worker = createWorker();
+    const worker = createWorker(slidesWorkerOptions());
     for (let i = 0; i < 3; i++) expect((await call({}, '/tools', {}, worker)).status).toBe(200);
     expect(warn.mock.calls.filter(([message]) => String(message).includes('ISOMER_TOKENS is not set'))).toHaveLength(1);
     expect((await get('/tools')).status).toBe(200);
@@ -114,7 +120,7 @@ describe('with ISOMER_TOKENS', () => {
   });
 
   it('passes each caller’s context to the views as hostContext', async () => {
-    const worker = createWorker();
+    const worker = createWorker(slidesWorkerOptions());
     const brandOf = async (token: string) =>
       JSON.parse(((await (await requestSummary(bearer(token), worker)).json()) as any).content[0].text).composition
         .body[0].brand;
@@ -163,7 +169,7 @@ describe('with ISOMER_TOKENS', () => {
       JSON.stringify({ [BOT]: { caller: 'a', context: { x: 1 } }, [CHAT]: { caller: 'a', context: { x: 2 } } }),
     ];
     for (const secret of secrets) {
-      const worker = createWorker();
+      const worker = createWorker(slidesWorkerOptions());
       expect((await call({ ISOMER_TOKENS: secret }, '/healthz', {}, worker)).status).toBe(200);
       const response = await call({ ISOMER_TOKENS: secret }, '/tools', { headers: bearer(BOT) }, worker);
       expect(response.status, secret).toBe(500);

@@ -1,8 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { defineView } from '../../src/index.ts';
-import { createWorker, summarySlideView, type WorkerCaller, type WorkerEnv } from '../../src/worker/index.ts';
+import { defineView, definePrimitive, definePrimitivePack, html, md } from '../../src/index.ts';
+import { slidesWorkerOptions, summarySlideView } from '../../src/slides.ts';
+import { createWorker, type WorkerCaller, type WorkerEnv } from '../../src/worker/index.ts';
+import { RUNTIME_FORMATS } from '../../src/core/tools/names.ts';
 import { BASE } from './support.ts';
 
 /** The README's example: a deployer's own view, typed input, the caller's context as a default. */
@@ -62,9 +64,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('createWorker({ views })', () => {
+describe('createWorker(slidesWorkerOptions({ views }))', () => {
   it('serves a deployer’s views after the sample', async () => {
-    const worker = createWorker({ views: [incident] });
+    const worker = createWorker(slidesWorkerOptions({ views: [incident] }));
     const views = await answer(await call(worker, '/tools/isomer_list_views', {}));
     expect(views.map((view: { id: string }) => view.id)).toEqual(['summary-slide', 'incident-status']);
     expect(views[1].inputSchema.properties.status.enum).toEqual(['degraded', 'down']);
@@ -81,7 +83,7 @@ describe('createWorker({ views })', () => {
   });
 
   it('gives the views the caller’s context', async () => {
-    const worker = createWorker({ views: [incident] });
+    const worker = createWorker(slidesWorkerOptions({ views: [incident] }));
     const env = {
       ISOMER_TOKENS: JSON.stringify({
         tok_status_page_0123456789: { caller: 'status-page', context: { brand: 'Acme Status' } },
@@ -103,10 +105,16 @@ describe('createWorker({ views })', () => {
 
   it('drops the sample view with sampleViews: false, and the view tools with no views at all', async () => {
     const only = await answer(
-      await call(createWorker({ sampleViews: false, views: [incident] }), '/tools/isomer_list_views', {}),
+      await call(
+        createWorker(slidesWorkerOptions({ sampleViews: false, views: [incident] })),
+        '/tools/isomer_list_views',
+        {},
+      ),
     );
     expect(only.map((view: { id: string }) => view.id)).toEqual(['incident-status']);
-    const { tools } = (await (await call(createWorker({ sampleViews: false }), '/tools')).json()) as {
+    const { tools } = (await (
+      await call(createWorker(slidesWorkerOptions({ sampleViews: false })), '/tools')
+    ).json()) as {
       tools: { name: string }[];
     };
     expect(tools.map((tool) => tool.name)).toEqual([
@@ -118,13 +126,79 @@ describe('createWorker({ views })', () => {
   });
 
   it('answers 500 INTERNAL_ERROR for a configuration error, such as a duplicate view id', async () => {
-    const response = await call(createWorker({ views: [summarySlideView] }), '/tools');
+    const response = await call(createWorker(slidesWorkerOptions({ views: [summarySlideView] })), '/tools');
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('INTERNAL_ERROR');
     expect(logged.some((message) => message.includes('already registered'))).toBe(true);
   });
 
   it('keeps /healthz up even when the configuration cannot be built', async () => {
-    expect((await call(createWorker({ views: [summarySlideView] }), '/healthz')).status).toBe(200);
+    expect((await call(createWorker(slidesWorkerOptions({ views: [summarySlideView] })), '/healthz')).status).toBe(200);
+  });
+});
+
+const IMAGES = ['png', 'webp', 'svg', 'pdf'];
+
+/** A deployer's own vocabulary: one primitive, in a pack, and a view that builds with it. */
+const metric = definePrimitive({
+  type: 'metric',
+  schema: z.object({ type: z.literal('metric'), label: z.string().min(1), value: z.string().min(1) }),
+  catalog: { purpose: 'One number and what it measures.', useWhen: ['A KPI.'], avoidWhen: ['A trend.'] },
+  examples: [{ type: 'metric', label: 'Uptime', value: '99.98%' }],
+  renderers: {
+    html: (node) => html`<p class="metric">${node.label}: <b>${node.value}</b></p>`,
+    text: (node) => `${node.label}: ${node.value}`,
+    markdown: (node) => md.content(md.paragraph(`${node.label}: ${node.value}`)),
+  },
+});
+const opsPack = definePrimitivePack({ id: 'ops', primitives: [metric] });
+const uptime = defineView<WorkerCaller, { service: string }>({
+  id: 'uptime',
+  title: 'Uptime',
+  answers: ['What is the uptime?'],
+  input: z.object({ service: z.string().min(1).max(80) }),
+  build: ({ input }) => ({
+    type: 'view',
+    title: `${input.service} uptime`,
+    body: [{ type: 'metric', label: 'Uptime', value: '99.98%' }],
+  }),
+});
+
+describe('createWorker({ packs, views }): a Worker over a deployer’s own pack', () => {
+  const worker = createWorker({ packs: [opsPack], views: [uptime], guide: 'Show operations numbers.' });
+
+  it('serves the pack’s primitives and the view, and nothing of the slides pack', async () => {
+    const built = await answer(
+      await call(worker, '/tools/isomer_request_view', { id: 'uptime', input: { service: 'API' } }),
+    );
+    expect(built).toMatchObject({ valid: true, composition: { title: 'API uptime' } });
+    const markdown = await call(worker, '/render/markdown', built.composition);
+    expect(markdown.status).toBe(200);
+    // No frame draws a title here, so the surfaces do unless asked not to.
+    expect(await markdown.text()).toBe('# API uptime\n\nUptime: 99.98%');
+    const slide = await answer(
+      await call(worker, '/tools/isomer_validate', {
+        composition: { type: 'view', body: [{ type: 'slideFrame', body: [] }] },
+      }),
+    );
+    expect(slide.valid).toBe(false);
+    const guide = await (await call(worker, '/tools/isomer_authoring_guide', {})).text();
+    expect(guide).toContain('Show operations numbers.');
+    expect(guide).not.toContain('slideFrame');
+  });
+
+  it('offers no image formats without a frame, and refuses images: true without one', async () => {
+    const formatsOf = async (of: ReturnType<typeof createWorker>) =>
+      ((await (await call(of, '/tools')).json()) as { tools: { name: string; inputSchema: any }[] }).tools.find(
+        (tool) => tool.name === 'isomer_render',
+      )!.inputSchema.properties.format.enum as string[];
+    // The image formats draw a frame: this Worker has none, the slides Worker has the deck.
+    expect(await formatsOf(worker)).toEqual(expect.arrayContaining([...RUNTIME_FORMATS]));
+    expect(await formatsOf(createWorker(slidesWorkerOptions()))).toEqual(expect.arrayContaining(IMAGES));
+    for (const image of IMAGES) expect(await formatsOf(worker)).not.toContain(image);
+    expect((await call(worker, '/render/png', { type: 'view', body: [] })).status).toBe(404);
+    const broken = await call(createWorker({ packs: [opsPack], images: true }), '/tools');
+    expect(broken.status).toBe(500);
+    expect(logged.some((message) => message.includes('image formats draw a frame'))).toBe(true);
   });
 });

@@ -1,6 +1,12 @@
+/**
+ * The slides pack as a Worker: the built-in configuration `src/worker.ts` serves, and the sample
+ * view it registers. Types only from the Worker, so `isomer-edge/slides` stays free of it.
+ */
 import * as z from 'zod';
-import { defineView, type RegisteredView } from '../core/runtime/views.ts';
-import type { WorkerCaller } from './auth.ts';
+import { slideDeckFrame, slidesPack, SLIDES_GUIDE, SLIDES_RULES } from './core/packs/slides/index.ts';
+import { defineView, type RegisteredView } from './core/runtime/views.ts';
+import type { WorkerCaller } from './worker/auth.ts';
+import type { WorkerOptions } from './worker/config.ts';
 
 const summaryInput = z.strictObject({
   title: z.string().min(1).max(120).describe('The slide’s claim, as a sentence.'),
@@ -48,5 +54,30 @@ export const summarySlideView: RegisteredView<WorkerCaller, z.output<typeof summ
   },
 });
 
-/** The views the default configuration registers. */
+/** The views the built-in configuration registers. */
 export const SAMPLE_VIEWS: readonly RegisteredView<WorkerCaller>[] = [summarySlideView];
+
+/** What `slidesWorkerOptions` takes: any Worker option, and whether to register the sample view. */
+export interface SlidesWorkerOptions extends Partial<WorkerOptions> {
+  /** Register `summary-slide` before `views`. Default `true`. */
+  sampleViews?: boolean;
+}
+
+/**
+ * The built-in Worker configuration: the slides pack and its deck frame, guide and rules, titles
+ * left to the slides (a slide draws its own), the image formats, and the sample view; `views` are
+ * registered after it, and any other option given replaces the built-in one.
+ * @example export default createWorker(slidesWorkerOptions({ views: [incidentView] }));
+ */
+export function slidesWorkerOptions(options: SlidesWorkerOptions = {}): WorkerOptions {
+  const { sampleViews = true, views = [], ...rest } = options;
+  return {
+    packs: [slidesPack],
+    frames: { slide: slideDeckFrame },
+    heading: false,
+    guide: SLIDES_GUIDE,
+    rules: SLIDES_RULES,
+    ...rest,
+    views: [...(sampleViews ? SAMPLE_VIEWS : []), ...views],
+  };
+}

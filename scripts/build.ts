@@ -1,0 +1,72 @@
+/**
+ * `npm run build`: the publishable package in `dist/` — ESM, `.d.ts`, source maps (tsc with
+ * `tsconfig.build.json`) — plus what tsc cannot do: the font files copied beside the Worker loader
+ * as `.bin` (Data modules under wrangler's default rules, so a consumer's `wrangler.toml` needs no
+ * rule), and `dist/package.json`, which points `#formats/assets` at the built loaders (the root
+ * one points at the sources, for this repository's own tools).
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+const require = createRequire(join(ROOT, 'package.json'));
+
+mkdirSync(DIST, { recursive: true });
+// Only what this build writes: dist/ also holds other tools' output (bench bundles).
+for (const entry of readdirSync(join(ROOT, 'src'), { withFileTypes: true })) {
+  const name = entry.isDirectory() ? entry.name : entry.name.replace(/\.ts$/, '');
+  for (const output of readdirSync(DIST, { withFileTypes: true })
+    .map((e) => e.name)
+    .filter(Boolean))
+    if (output === name || output.startsWith(`${name}.`)) rmSync(join(DIST, output), { recursive: true, force: true });
+}
+rmSync(join(DIST, 'package.json'), { force: true });
+
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], {
+  stdio: 'inherit',
+});
+
+// The Worker loader imports Fontsource's files; ship copies as .bin and import those.
+const loaderPath = join(DIST, 'formats', 'assets.js');
+const fontDir = join(DIST, 'formats', 'fonts');
+mkdirSync(fontDir, { recursive: true });
+const licenses = new Set<string>();
+let fonts = 0;
+const loader = readFileSync(loaderPath, 'utf8').replace(
+  /'@fontsource\/([a-z0-9-]+)\/files\/([a-z0-9-]+)\.woff2'/g,
+  (_match, pkg: string, file: string) => {
+    copyFileSync(require.resolve(`@fontsource/${pkg}/files/${file}.woff2`), join(fontDir, `${file}.woff2.bin`));
+    licenses.add(pkg);
+    fonts += 1;
+    return `'./fonts/${file}.woff2.bin'`;
+  },
+);
+if (fonts === 0) throw new Error(`build: no font imports found in ${loaderPath}`);
+writeFileSync(loaderPath, loader);
+// The fonts are under the SIL Open Font License, which travels with every copy.
+for (const pkg of licenses)
+  copyFileSync(require.resolve(`@fontsource/${pkg}/LICENSE`), join(fontDir, `${pkg}.LICENSE`));
+
+// dist/package.json: the root's `#formats/assets` map, with each source path turned into its output.
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  imports: Record<string, Record<string, string>>;
+};
+const imports = Object.fromEntries(
+  Object.entries(manifest.imports).map(([specifier, targets]) => [
+    specifier,
+    Object.fromEntries(
+      Object.entries(targets).map(([condition, target]) => [
+        condition,
+        target.replace(/^\.\/src\/(.*)\.ts$/, './$1.js'),
+      ]),
+    ),
+  ]),
+);
+writeFileSync(
+  join(DIST, 'package.json'),
+  `${JSON.stringify({ type: 'module', sideEffects: false, imports }, null, 2)}\n`,
+);
+console.log(`build: dist/ written (${fonts} font files in ${basename(fontDir)}/)`);

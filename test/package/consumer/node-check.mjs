@@ -1,0 +1,87 @@
+// Run by test/package/run.ts inside a scratch project that installed the packed tarball: every
+// entry imported under Node, a composition validated and drawn on every surface, and a PNG.
+// Prints `ok <check>` or `not ok <check>: <why>` per check; exits 1 if any failed.
+import * as core from 'isomer-edge';
+import * as formats from 'isomer-edge/formats';
+import * as slides from 'isomer-edge/slides';
+import * as worker from 'isomer-edge/worker';
+
+let failed = 0;
+async function check(name, run) {
+  try {
+    const detail = await run();
+    console.log(`ok ${name}${detail ? ` (${detail})` : ''}`);
+  } catch (error) {
+    failed += 1;
+    console.log(`not ok ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const slide = {
+  type: 'view',
+  title: 'Refunds',
+  body: [
+    {
+      type: 'slideFrame',
+      brand: 'Ledger',
+      body: [
+        { type: 'slideHeading', title: 'Refunds settle in **two days**' },
+        { type: 'slideBulletList', items: ['Ledger write moved first', 'Three batch windows removed'] },
+      ],
+    },
+  ],
+};
+const runtime = core.createIsomerRuntime({ packs: [slides.slidesPack], frames: { slide: slides.slideDeckFrame } });
+
+await check('every entry exports its API', () => {
+  for (const [entry, names] of [
+    [core, ['createIsomerRuntime', 'createIsomerTools', 'definePrimitive', 'defineView']],
+    [slides, ['slidesPack', 'slideDeckFrame', 'SLIDES_GUIDE', 'slidesWorkerOptions']],
+    [formats, ['createImageFormats', 'BUNDLED_FONTS']],
+    [worker, ['createWorker', 'createWorkerConfig']],
+  ])
+    for (const name of names) assert(entry[name] !== undefined, `${name} is missing`);
+});
+await check('validates, and reports a missing field with its path', () => {
+  assert(runtime.validate(slide).valid, 'the slide is invalid');
+  const bad = runtime.validate({ type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideHeading' }] }] });
+  assert(
+    bad.errors.some((error) => error.path === 'body[0].body[0].title'),
+    JSON.stringify(bad.errors),
+  );
+});
+await check('renders text, Markdown, HTML and Slack', () => {
+  const text = runtime.surfaces.text.render(slide, { heading: false });
+  assert(text.includes('Refunds settle in two days'), text);
+  const markdown = runtime.surfaces.markdown.render(slide, { heading: false });
+  assert(markdown.includes('**two days**'), markdown);
+  const { html } = runtime.surfaces.html.render(slide, {});
+  assert(/<strong[^>]*>two days<\/strong>/.test(html), html.replace(/<style>.*<\/style>/s, '').slice(0, 300));
+  const message = runtime.surfaces.slack.render(slide, { heading: false });
+  assert(Array.isArray(message.blocks) && message.blocks.length > 0, JSON.stringify(message));
+});
+await check('draws a PNG (WASM and fonts read from the package)', async () => {
+  const images = formats.createImageFormats({ snapshot: runtime.surfaces.snapshot });
+  const png = await images.png.render(slide, { scale: 2 / 3 });
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  assert(view.getUint32(0) === 0x89504e47, 'not a PNG signature');
+  const [width, height] = [view.getUint32(16), view.getUint32(20)];
+  assert(width === 1280 && height === 720, `${width}×${height}`);
+  return `${width}×${height}, ${png.byteLength} bytes`;
+});
+await check('serves the Worker routes under Node', async () => {
+  const app = worker.createWorker(slides.slidesWorkerOptions());
+  const ctx = { waitUntil() {}, passThroughOnException() {} };
+  const response = await app.fetch(new Request('http://localhost/tools'), {}, ctx);
+  assert(response.status === 200, `GET /tools: ${response.status}`);
+  const { tools } = await response.json();
+  assert(
+    tools.some((tool) => tool.name === 'isomer_render'),
+    JSON.stringify(tools.map((tool) => tool.name)),
+  );
+});
+
+process.exit(failed > 0 ? 1 : 0);
