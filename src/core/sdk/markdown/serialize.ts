@@ -31,8 +31,19 @@ export function serializeMarkdown(content: MarkdownContent | readonly MarkdownBl
 // ---------------------------------------------------------------------------------------------
 // Inline text
 
-/** Characters that can start inline syntax anywhere on a line (emphasis, code, links, HTML, tables, entities). */
-const ALWAYS_ESCAPED = /[\\`*_[\]<>|~&]/;
+/**
+ * What `escapeText` rewrites wherever it stands: the characters that can start inline syntax
+ * anywhere on a line (emphasis, code, links, tables, entities), `<` and `>`, and `!` before `[`.
+ */
+const INLINE_ESCAPES = /[\\`*_[\]|~&<>]|!(?=\[)/g;
+
+/**
+ * Angle brackets are written as character references, never as `\<`: a reader that autolinks bare
+ * URLs (GFM's extension in marked, markdown-it's linkify) takes everything up to whitespace or a
+ * raw `<` into the URL, backslashes included, so `https://e.com/x\<img …>` would leave the `<`
+ * bare and open raw HTML. A reference is never markup, whatever precedes it.
+ */
+const ANGLE_REFERENCES: Record<string, string> = { '<': '&lt;', '>': '&gt;' };
 
 interface TextPosition {
   /** The text begins a line, where block syntax (`#`, `>`, `-`, `1.`, indentation) is read. */
@@ -47,12 +58,9 @@ interface TextPosition {
 function escapeText(value: string, position: TextPosition): string {
   let text = value.replace(/\r\n?|\n/g, ' ');
   if (position.atLineStart) text = text.replace(/^[ \t]+/, '');
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (ALWAYS_ESCAPED.test(char) || (char === '!' && text[i + 1] === '[')) out += `\\${char}`;
-    else out += char;
-  }
+  // One pass of the regex engine: a character-by-character `+=` over a megabyte-long title built a
+  // million-piece string and spent most of its time in the garbage collector.
+  const out = text.replace(INLINE_ESCAPES, (char) => ANGLE_REFERENCES[char] ?? `\\${char}`);
   return position.atLineStart ? escapeLineStart(out) : out;
 }
 
@@ -200,8 +208,24 @@ function isPunctuationChar(char: string | undefined): boolean {
   return char !== undefined && /[\p{P}\p{S}]/u.test(char);
 }
 
-/** Serializes a run of inline nodes; `atLineStart` says whether the first one begins a line. */
-function serializeInlines(nodes: readonly MarkdownInline[], context: InlineContext, atLineStart: boolean): string {
+/**
+ * A bare URL still open at the end of `printed`: readers that autolink bare URLs (marked's GFM
+ * extension, markdown-it's linkify) take every character up to whitespace or a raw `<` into the
+ * link, including a code span's opening backtick, which would leave the span's content to be read
+ * as Markdown. Deliberately broad (any scheme-like `://` or `www.`, any case).
+ */
+const OPEN_BARE_URL = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<]*$/i;
+
+/**
+ * Serializes a run of inline nodes; `atLineStart` says whether the first one begins a line, and
+ * `lead` is what is printed before them on the same line (for `OPEN_BARE_URL`).
+ */
+function serializeInlines(
+  nodes: readonly MarkdownInline[],
+  context: InlineContext,
+  atLineStart: boolean,
+  lead = '',
+): string {
   const merged = mergeAdjacent(unnestMarks(nodes, context));
   let out = '';
   // Set when a mark just closed where a letter right after would stop it closing.
@@ -222,11 +246,19 @@ function serializeInlines(nodes: readonly MarkdownInline[], context: InlineConte
         piece = context.singleLine ? ' ' : '\\\n';
         break;
       case 'code':
-        piece = serializeCode(String(node.value ?? ''), context, lineStart);
+        piece = OPEN_BARE_URL.test(lead + out)
+          ? // Its opening backtick would join the URL: print the value as the text it is.
+            escapeText(String(node.value ?? ''), { atLineStart: lineStart })
+          : serializeCode(String(node.value ?? ''), context, lineStart);
         break;
       case 'strong':
         mark = splitMark(
-          serializeInlines(node.children ?? [], { ...context, singleLine: true, inStrong: true }, false),
+          serializeInlines(
+            node.children ?? [],
+            { ...context, singleLine: true, inStrong: true },
+            false,
+            `${lead}${out}**`,
+          ),
           '**',
         );
         piece = '';
@@ -239,14 +271,19 @@ function serializeInlines(nodes: readonly MarkdownInline[], context: InlineConte
         const touchesStar = lastChar(out) === '*' || after === '*';
         const marker = !touchesStar && (isWordChar(lastChar(out)) || isWordChar(after)) ? '*' : '_';
         mark = splitMark(
-          serializeInlines(node.children ?? [], { ...context, singleLine: true, inEmphasis: true }, false),
+          serializeInlines(
+            node.children ?? [],
+            { ...context, singleLine: true, inEmphasis: true },
+            false,
+            `${lead}${out}${marker}`,
+          ),
           marker,
         );
         piece = '';
         break;
       }
       case 'link':
-        piece = serializeLink(node.href, node.children ?? [], context, lineStart);
+        piece = serializeLink(node.href, node.children ?? [], context, lineStart, lead + out);
         break;
       case 'image':
         piece = serializeImage(node.src, node.alt, lineStart);
@@ -342,13 +379,14 @@ function serializeLink(
   children: readonly MarkdownInline[],
   context: InlineContext,
   lineStart: boolean,
+  lead: string,
 ): string {
   const safe = context.inLink ? null : sanitizeNavigationHref(href);
   if (safe === null) {
     // Blocked (or nested in another link): the label alone, as the text it is.
-    return serializeInlines(children, context, lineStart);
+    return serializeInlines(children, context, lineStart, lead);
   }
-  let label = serializeInlines(children, { ...context, singleLine: true, inLink: true }, false).trim();
+  let label = serializeInlines(children, { ...context, singleLine: true, inLink: true }, false, `${lead}[`).trim();
   if (label === '') label = escapeText(safe, { atLineStart: false });
   return `[${label}](${encodeDestination(safe)})`;
 }
@@ -389,12 +427,16 @@ function serializeHeading(block: MarkdownHeading): string {
   return `${'#'.repeat(depth)} ${text.replace(/([ \t])(#+)$/, '$1\\$2')}`;
 }
 
+const SAFE_LANGUAGE = /^[A-Za-z0-9_+.#-]+$/;
+
 function serializeCodeBlock(block: MarkdownCodeBlock): string {
   const value = String(block.value ?? '')
     .replace(/\r\n?/g, '\n')
     .replace(/\n$/, '');
   const fence = '`'.repeat(Math.max(3, longestRun(value, '`') + 1));
-  const language = String(block.language ?? '').replace(/[^A-Za-z0-9_+.#-]/g, '');
+  // A language that is not a plain token is dropped whole, as the reference does: trimmed into
+  // one, it would name a language nobody wrote.
+  const language = SAFE_LANGUAGE.test(String(block.language ?? '')) ? String(block.language) : '';
   return value === '' ? `${fence}${language}\n${fence}` : `${fence}${language}\n${value}\n${fence}`;
 }
 

@@ -1,6 +1,9 @@
+import MarkdownIt from 'markdown-it';
+import { marked, type Token as MarkedToken } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { md, type MarkdownBlock } from '../../../../src/core/sdk/markdown/content.ts';
+import { md, type MarkdownBlock, type MarkdownInline } from '../../../../src/core/sdk/markdown/content.ts';
 import { serializeMarkdown } from '../../../../src/core/sdk/markdown/serialize.ts';
+import { sanitizeAssetUrl, sanitizeNavigationHref } from '../../../../src/core/sdk/url.ts';
 import { mulberry32 } from '../../../support/random.ts';
 
 const p = (...children: Parameters<typeof md.paragraph>): string => serializeMarkdown([md.paragraph(...children)]);
@@ -147,8 +150,8 @@ describe('serializeMarkdown: escaping model text', () => {
   });
 
   it('escapes HTML written as text', () => {
-    expect(p('<script>alert(1)</script>')).toBe('\\<script\\>alert(1)\\</script\\>');
-    expect(p('<img src=x onerror=alert(1)>')).toBe('\\<img src=x onerror=alert(1)\\>');
+    expect(p('<script>alert(1)</script>')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(p('<img src=x onerror=alert(1)>')).toBe('&lt;img src=x onerror=alert(1)&gt;');
     expect(p('&lt;b&gt; &#106;')).toBe('\\&lt;b\\&gt; \\&#106;');
   });
 
@@ -162,7 +165,7 @@ describe('serializeMarkdown: escaping model text', () => {
   });
 
   it('escapes block starters at the start of a line', () => {
-    expect(p('> quote')).toBe('\\> quote');
+    expect(p('> quote')).toBe('&gt; quote');
     expect(p('- item')).toBe('\\- item');
     expect(p('+ item')).toBe('\\+ item');
     expect(p('* item')).toBe('\\* item');
@@ -192,7 +195,7 @@ describe('serializeMarkdown: escaping model text', () => {
 
   it('escapes list item text so it cannot open a block inside the item', () => {
     expect(serializeMarkdown([md.list(['# heading', '> quote', '1. one'])])).toBe(
-      '- \\# heading\n- \\> quote\n- 1\\. one',
+      '- \\# heading\n- &gt; quote\n- 1\\. one',
     );
   });
 
@@ -216,11 +219,13 @@ describe('serializeMarkdown: escaping model text', () => {
     expect(p(md.code(''))).toBe('');
   });
 
-  it('fences code blocks longer than any backtick run and sanitises the language', () => {
+  it('fences code blocks longer than any backtick run and drops a language that is not a plain token', () => {
     expect(serializeMarkdown([md.codeBlock('```\n# not a heading\n```', 'js\n# x')])).toBe(
-      '````js#x\n```\n# not a heading\n```\n````',
+      '````\n```\n# not a heading\n```\n````',
     );
-    expect(serializeMarkdown([md.codeBlock('x', 'c++ `evil` <b>')])).toBe('```c++evilb\nx\n```');
+    expect(serializeMarkdown([md.codeBlock('x', 'c++ `evil` <b>')])).toBe('```\nx\n```');
+    expect(serializeMarkdown([md.codeBlock('x', 'c++')])).toBe('```c++\nx\n```');
+    expect(serializeMarkdown([md.codeBlock('x', 'objective-c.v2_#')])).toBe('```objective-c.v2_#\nx\n```');
   });
 
   it('moves edge whitespace outside emphasis markers and skips empty marks', () => {
@@ -252,8 +257,8 @@ describe('serializeMarkdown: escaping model text', () => {
   });
 
   it('escapes link labels and image alt text as inline text', () => {
-    expect(p(md.link('https://e.com', '[x](y) <b>'))).toBe('[\\[x\\](y) \\<b\\>](https://e.com)');
-    expect(p(md.image('https://e.com/i.png', '] <x>'))).toBe('![\\] \\<x\\>](https://e.com/i.png)');
+    expect(p(md.link('https://e.com', '[x](y) <b>'))).toBe('[\\[x\\](y) &lt;b&gt;](https://e.com)');
+    expect(p(md.image('https://e.com/i.png', '] <x>'))).toBe('![\\] &lt;x&gt;](https://e.com/i.png)');
   });
 
   it('prints only the label of a link nested inside another link', () => {
@@ -280,7 +285,7 @@ describe('serializeMarkdown: URL policy', () => {
 
   it.each(blocked)('prints only the alt text for an image from %j', (src) => {
     const out = p(md.image(src, 'a <b> chart'));
-    expect(out).toBe('a \\<b\\> chart');
+    expect(out).toBe('a &lt;b&gt; chart');
   });
 
   it('escapes the label of a blocked link at a line start', () => {
@@ -379,6 +384,105 @@ describe('serializeMarkdown: hostile text property', () => {
       const table = serializeMarkdown([md.table([value], [[value]])]);
       // Exactly the two delimiting pipes per row survive unescaped: a cell can never split.
       for (const row of table.split('\n')) expect(unescapedAt(row, '|').length, row).toBe(2);
+    }
+  });
+});
+
+describe('serializeMarkdown: `<` after a bare URL', () => {
+  it('writes angle brackets as references, so a bare URL cannot swallow an escape and free a `<`', () => {
+    expect(p('https://example.com/x<img src=x onerror=alert(1)//>')).toBe(
+      'https://example.com/x&lt;img src=x onerror=alert(1)//&gt;',
+    );
+    expect(p('www.example.com<b>')).toBe('www.example.com&lt;b&gt;');
+  });
+
+  it('prints a code span right after a bare URL as text: its backtick would join the URL', () => {
+    expect(p('see https://x.com/', md.code('<img src=x onerror=alert(1)> [x](javascript:alert(1))'))).toBe(
+      'see https://x.com/&lt;img src=x onerror=alert(1)&gt; \\[x\\](javascript:alert(1))',
+    );
+    expect(p('HTTP://X.COM/a', md.strong(md.code('<b> c')))).toBe('HTTP://X.COM/&#x61;**&lt;b&gt; c**');
+    expect(p('www.x.com', md.link('https://ok.com/', md.code('<b> c')))).toBe(
+      'www.x.com[&lt;b&gt; c](https://ok.com/)',
+    );
+  });
+
+  it('keeps code spans where no bare URL is open before them', () => {
+    expect(p('https://x.com/ ', md.code('<b>'))).toBe('https://x.com/ `<b>`');
+    expect(p('https://x.com/', md.break(), md.code('<b>'))).toBe('https://x.com/\\\n`<b>`');
+    expect(p('x.com/', md.code('<b>'))).toBe('x.com/`<b>`');
+  });
+});
+
+/**
+ * Every token of marked's lexer output, nested ones included, except an image's alt tokens: marked
+ * un-escapes `\[`/`\]` in labels before lexing them, but prints an image's alt as plain text.
+ */
+function markedTokens(tokens: readonly MarkedToken[]): MarkedToken[] {
+  return tokens.flatMap((token) => {
+    if (token.type === 'image') return [token];
+    const nested = token as { tokens?: MarkedToken[]; items?: MarkedToken[]; header?: { tokens: MarkedToken[] }[] };
+    const rows = (token as { rows?: { tokens: MarkedToken[] }[][] }).rows ?? [];
+    return [
+      token,
+      ...markedTokens(nested.tokens ?? []),
+      ...markedTokens(nested.items ?? []),
+      ...markedTokens((nested.header ?? []).flatMap((cell) => cell.tokens)),
+      ...markedTokens(rows.flat().flatMap((cell) => cell.tokens)),
+    ];
+  });
+}
+
+const markdownIt = new MarkdownIt({ html: true, linkify: true });
+
+/**
+ * The URL policy on a URL a reader built itself from a bare URL in the text: it can hold the text's
+ * `&lt;` (inert inside an attribute) and be `ftp:`, which the policy refuses but neither runs anything.
+ */
+const refused = (url: string, check: (url: string) => string | null): boolean =>
+  check(url.replace(/&[lg]t;?|[<>]/gi, '').replace(/^ftp:/i, 'https:')) === null;
+
+/** What two real readers, raw HTML allowed, find in `source` that the serializer must never produce. */
+function liveMarkup(source: string): string[] {
+  const found: string[] = [];
+  for (const token of markedTokens(marked.lexer(source, { gfm: true }))) {
+    if (token.type === 'html') found.push(`marked html ${JSON.stringify(token.raw)}`);
+    if (token.type === 'link' && refused(token.href, sanitizeNavigationHref)) found.push(`marked link ${token.href}`);
+    if (token.type === 'image' && refused(token.href, sanitizeAssetUrl)) found.push(`marked image ${token.href}`);
+  }
+  const blocks = markdownIt.parse(source, {});
+  for (const token of blocks.flatMap((block) => [block, ...(block.children ?? [])])) {
+    if (token.type === 'html_inline' || token.type === 'html_block') found.push(`markdown-it ${token.type}`);
+    const url = token.attrGet('href') ?? token.attrGet('src');
+    if (url !== null && refused(String(url), token.type === 'image' ? sanitizeAssetUrl : sanitizeNavigationHref))
+      found.push(`markdown-it ${token.type} ${url}`);
+  }
+  return found;
+}
+
+describe('serializeMarkdown: model text read by marked and markdown-it with raw HTML on', () => {
+  const payload = '<img src=x onerror=alert(1)> [x](javascript:alert(1)) <!-- c --> <https://e.com>';
+  const before = ['', 'x', 'a\\', '&', 'https://e.com/x', 'HTTPS://E.COM/', 'www.e.com/x', 'ftp://e.com/', 'a@b.co'];
+  const runs: [string, (lead: string) => MarkdownInline[]][] = [
+    ['text', (lead) => [md.text(lead + payload)]],
+    ['text then code', (lead) => [md.text(lead), md.code(payload)]],
+    ['text then strong code', (lead) => [md.text(lead), md.strong(md.code(payload))]],
+    ['text then emphasis code', (lead) => [md.text(lead), md.emphasis('a', md.code(payload))]],
+    ['text then link with code', (lead) => [md.text(lead), md.link('https://ok.com/', md.code(payload))]],
+    ['link label', (lead) => [md.link('https://ok.com/', lead, md.code(payload), payload)]],
+    ['image alt', (lead) => [md.text(lead), md.image('https://ok.com/i.png', payload)]],
+  ];
+
+  it.each(runs)('never yields HTML or an unsafe URL: %s', (_, build) => {
+    for (const lead of before) {
+      const inlines = build(lead);
+      const sources = [
+        serializeMarkdown([md.paragraph(...inlines)]),
+        serializeMarkdown([md.heading(2, ...inlines)]),
+        serializeMarkdown([md.table([inlines], [[inlines, inlines]])]),
+        serializeMarkdown([md.list([md.paragraph(...inlines)])]),
+        serializeMarkdown([md.blockquote(md.paragraph(...inlines))]),
+      ];
+      for (const source of sources) expect(liveMarkup(source), source).toEqual([]);
     }
   });
 });

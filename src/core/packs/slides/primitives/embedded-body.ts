@@ -35,7 +35,12 @@ export function keepSpaces(line: string): string {
 
 /** One-line fields drawn in mono: no tabs (their width is unknowable) and no line breaks. */
 export const ONE_LINE_MESSAGE = 'must be one line: no tabs or line breaks (indent with spaces)';
-export const isOneLine = (value: string): boolean => !/[\t\r\n]/.test(value);
+/**
+ * Every character some reader breaks a line at: LF, CR, VT and FF (text terminals, Python's
+ * `splitlines`), NEL, and U+2028/U+2029 (JavaScript, Unicode-aware renderers), plus the tab.
+ */
+const BREAKS_A_LINE = /[\t\n\v\f\r\u0085\u2028\u2029]/;
+export const isOneLine = (value: string): boolean => !BREAKS_A_LINE.test(value);
 
 // ---------------------------------------------------------------------------------------------
 // The embedded body
