@@ -3,8 +3,9 @@
  * It uses rich_text elements, never mrkdwn: Slack reads no syntax inside a rich_text `text`
  * element, so `<!channel>`, `<@U123>` or `<https://x|y>` in model text stay literal characters.
  */
-import { isAbsoluteNavigationHref, sanitizeAssetUrl, sanitizeNavigationHref } from '../url.ts';
 import type { SlackBlock } from '../slack/blocks.ts';
+import { slackLinkUrl } from '../slack/link-url.ts';
+import { sanitizeNavigationHref } from '../url.ts';
 import {
   contentBlocks,
   isMarkdownBlock,
@@ -75,8 +76,9 @@ const MAX_INDENT = 8;
  * Converts content to Block Kit: runs of paragraphs, headings (bold), lists, quotes and code
  * blocks become one `rich_text` block; a table becomes a `table` block (header first, plain-text
  * cells); a rule becomes a `divider`. A plain string becomes one literal rich_text section.
- * Links survive only for absolute, safe URLs (Slack cannot open relative ones); images become a
- * link to an absolute https source, else their alt text. Empty content gives `[]`.
+ * Links survive only for absolute, safe URLs that Slack and a URL parser read alike (Slack cannot
+ * open relative ones), as the parser serializes them; images become a link to an absolute https
+ * source, else their alt text. Empty content gives `[]`.
  * @example markdownToSlackBlocks(md.content(md.paragraph('Hi ', md.strong('there'))))
  * // [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [
  * //   { type: 'text', text: 'Hi ' }, { type: 'text', text: 'there', style: { bold: true } }] }] }]
@@ -127,21 +129,6 @@ function textElement(text: string, style: SlackTextStyle): SlackRichTextText {
   return element;
 }
 
-/** Slack rejects URLs with raw whitespace; everything else is sent as authored. */
-function slackUrl(url: string): string {
-  return url.replace(/\s/gu, (char) => encodeURIComponent(char));
-}
-
-function linkTarget(href: string): string | null {
-  const safe = sanitizeNavigationHref(href);
-  return safe !== null && isAbsoluteNavigationHref(safe) ? slackUrl(safe) : null;
-}
-
-function imageTarget(src: string): string | null {
-  const safe = sanitizeAssetUrl(src);
-  return safe !== null && /^https:\/\/[^/\\\s]/i.test(safe) ? slackUrl(safe) : null;
-}
-
 function collectInline(nodes: readonly MarkdownInline[], style: SlackTextStyle, out: SlackRichTextInline[]): void {
   for (const node of nodes) {
     if (typeof node !== 'object' || node === null) continue;
@@ -162,9 +149,12 @@ function collectInline(nodes: readonly MarkdownInline[], style: SlackTextStyle, 
         out.push(textElement('\n', style));
         break;
       case 'link': {
-        const url = linkTarget(node.href);
+        const url = slackLinkUrl(node.href);
         if (url === null) {
-          collectInline(node.children ?? [], style, out);
+          // A refused but allowed address still reads as text, as the Markdown serializer prints it.
+          const shown = inlinePlain(node.children ?? [], true).trim() === '' ? sanitizeNavigationHref(node.href) : null;
+          if (shown) out.push(textElement(flatText(shown), style));
+          else collectInline(node.children ?? [], style, out);
           break;
         }
         const link: SlackRichTextLink = { type: 'link', url };
@@ -179,7 +169,8 @@ function collectInline(nodes: readonly MarkdownInline[], style: SlackTextStyle, 
       }
       case 'image': {
         const alt = flatText(node.alt).trim();
-        const url = imageTarget(node.src);
+        // Images link only to an absolute https source.
+        const url = slackLinkUrl(node.src, 'image');
         if (url === null) {
           if (alt !== '') out.push(textElement(alt, style));
           break;

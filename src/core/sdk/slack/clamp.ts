@@ -6,6 +6,18 @@
 /** What a clamped text ends with, so a reader can tell something was cut. */
 export const SLACK_ELLIPSIS = '…';
 
+// Whitespace, control and format characters, and the Hangul and braille fillers that draw nothing.
+const BLANK = /^[\s\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]*$/u;
+
+/**
+ * True when `text` would show nothing. Slack refuses blank text where a text is required (a header,
+ * a section's text, a message without blocks), so such text is treated as absent.
+ * @example isBlankSlackText(' \u200b\n') // true
+ */
+export function isBlankSlackText(text: string): boolean {
+  return BLANK.test(text);
+}
+
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**

@@ -4,7 +4,7 @@
  * limit, so every step here trades detail for delivery, in a fixed order, deterministically.
  */
 import type { SlackAssetRequest, SlackBlock, SlackMessage } from './blocks.ts';
-import { clampSlackMrkdwn, clampSlackText, codePointPrefix, graphemePrefix } from './clamp.ts';
+import { clampSlackMrkdwn, clampSlackText, codePointPrefix, graphemePrefix, isBlankSlackText } from './clamp.ts';
 import { SLACK_LIMITS } from './limits.ts';
 import { escapeMrkdwn } from './mrkdwn.ts';
 
@@ -23,11 +23,13 @@ export interface SlackFitInput {
 }
 
 /**
- * The text of a spacer section: a zero-width space rather than `' '`, because Slack can trim a
- * whitespace-only text to empty and refuse the block, while U+200B is not whitespace (it survives
- * `trim()`) and still renders as one empty line.
+ * The fallback `text` of a message that would otherwise be empty (every node limited to other
+ * surfaces, no title): Slack refuses a message with neither blocks nor text (`no_text`).
  */
-export const SLACK_SPACER_TEXT = '\u200b';
+export const SLACK_EMPTY_TEXT = 'This view has nothing to show in Slack.';
+
+/** The alt text of an image that came without one (Slack requires it). */
+export const SLACK_IMAGE_ALT = 'Image';
 
 /** The italic note that replaces blocks cut by the 50-block limit. */
 export const SLACK_ELIDED_NOTE = (count: number): string =>
@@ -36,7 +38,7 @@ export const SLACK_ELIDED_NOTE = (count: number): string =>
 type Json = Record<string, unknown>;
 
 /** Where a block came from, so later steps tell the pipeline's own blocks from the model's. */
-type Role = 'title' | 'subtitle' | 'body' | 'divider' | 'spacer';
+type Role = 'title' | 'subtitle' | 'body' | 'divider';
 
 interface Entry {
   block: Json;
@@ -47,11 +49,24 @@ function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Half a surrogate pair is not text: it cannot be encoded as UTF-8, so Slack would receive garbage
+ * or refuse the payload. Each one becomes U+FFFD, as a UTF-8 encoder would write it.
+ */
+function wellFormed(text: string): string {
+  return SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
+}
+
 /**
  * Copies plain data so the pipeline can edit freely without touching the caller's blocks (which
- * may be frozen, or reused for another surface). Shared and cyclic references stay shared.
+ * may be frozen, or reused for another surface). Shared and cyclic references stay shared; strings
+ * come back well-formed.
  */
 function cloneData(value: unknown, seen: Map<object, unknown>): unknown {
+  if (typeof value === 'string') return wellFormed(value);
   if (typeof value !== 'object' || value === null) return value;
   const known = seen.get(value);
   if (known !== undefined) return known;
@@ -79,9 +94,26 @@ function clampTextObject(value: unknown, max: number): void {
   value.text = value.type === 'mrkdwn' ? clampSlackMrkdwn(value.text, max) : clampSlackText(value.text, max);
 }
 
+/**
+ * Clamps a text object in place; `false` when it is missing or would show nothing, which Slack
+ * refuses wherever a text is required (a blank header is `invalid_blocks`).
+ */
+function fitText(value: unknown, max: number): boolean {
+  clampTextObject(value, max);
+  return isRecord(value) && typeof value.text === 'string' && !isBlankSlackText(value.text);
+}
+
 function clampStringField(owner: Json, key: string, max: number): void {
   const value = owner[key];
   if (typeof value === 'string') owner[key] = clampSlackText(value, max);
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A button whose label shows nothing: Slack refuses it, and a reader could not tell what it does. */
+function isBlankButton(element: unknown): boolean {
+  if (!isRecord(element) || element.type !== 'button') return false;
+  return !fitText(element.text, SLACK_LIMITS.buttonTextChars);
 }
 
 /** Drops items past `max` and returns what is left (an empty list when the field is not a list). */
@@ -155,7 +187,7 @@ function fitOptions(element: Json): void {
 function fitElement(element: unknown): void {
   if (!isRecord(element)) return;
   if (element.type === 'button') clampTextObject(element.text, SLACK_LIMITS.buttonTextChars);
-  if (element.type === 'image') clampStringField(element, 'alt_text', SLACK_LIMITS.imageAltTextChars);
+  if (element.type === 'image') fitAltText(element);
   clampTextObject(element.placeholder, SLACK_LIMITS.placeholderChars);
   fitConfirm(element.confirm);
   fitOptions(element);
@@ -247,28 +279,53 @@ function clampIndent(list: Json): void {
   list.indent = Math.min(Math.max(indent, 0), SLACK_LIMITS.richTextListMaxIndent);
 }
 
+/**
+ * True when a section, quote or preformatted element shows nothing: only text elements, all blank.
+ * Slack refuses such elements, and splitting can leave one (a run of spaces past a cut).
+ */
+function isBlankRichTextElement(element: unknown): boolean {
+  if (!isRecord(element) || !Array.isArray(element.elements)) return false;
+  return element.elements.every(
+    (inline) => isRecord(inline) && inline.type === 'text' && isBlankSlackText(String(inline.text ?? '')),
+  );
+}
+
 function fitRichText(block: Json): void {
   if (!Array.isArray(block.elements)) return;
   block.elements = block.elements.flatMap((element: unknown) => {
     if (!isRecord(element)) return [element];
     if (typeof element.type === 'string' && SPLITTABLE_RICH_TEXT.has(element.type))
-      return splitRichTextElement(element);
+      return splitRichTextElement(element).filter((piece) => !isBlankRichTextElement(piece));
     if (element.type === 'rich_text_list') {
       clampIndent(element);
       // List items are sections; a split item reads as two adjacent bullets but keeps every word.
-      if (Array.isArray(element.elements)) element.elements = element.elements.flatMap(splitRichTextElement);
+      if (Array.isArray(element.elements)) {
+        const items = element.elements.flatMap(splitRichTextElement).filter((item) => !isBlankRichTextElement(item));
+        if (items.length === 0) return [];
+        element.elements = items;
+      }
     }
     return [element];
   });
 }
 
+/**
+ * Slack requires an image's alt text; a missing or blank one becomes {@link SLACK_IMAGE_ALT}
+ * rather than costing the picture or the message.
+ */
+function fitAltText(image: Json): void {
+  clampStringField(image, 'alt_text', SLACK_LIMITS.imageAltTextChars);
+  if (typeof image.alt_text !== 'string' || isBlankSlackText(image.alt_text)) image.alt_text = SLACK_IMAGE_ALT;
+}
+
 function fitImageBlock(block: Json): Json | null {
-  clampStringField(block, 'alt_text', SLACK_LIMITS.imageAltTextChars);
-  clampTextObject(block.title, SLACK_LIMITS.imageTitleChars);
+  const described = typeof block.alt_text === 'string' && !isBlankSlackText(block.alt_text);
+  fitAltText(block);
+  if (block.title !== undefined && !fitText(block.title, SLACK_LIMITS.imageTitleChars)) delete block.title;
   if (typeof block.image_url !== 'string' || block.image_url.length <= SLACK_LIMITS.imageUrlChars) return block;
   // A URL cannot be shortened without breaking it; keep what the picture was meant to say.
-  const alt = typeof block.alt_text === 'string' ? block.alt_text.trim() : '';
-  if (alt === '') return null;
+  if (!described) return null;
+  const alt = String(block.alt_text).trim();
   return contextBlock(clampSlackMrkdwn(escapeMrkdwn(alt), SLACK_LIMITS.contextElementChars));
 }
 
@@ -276,21 +333,31 @@ function fitImageBlock(block: Json): Json | null {
 function fitBlock(block: Json): Json | null {
   switch (block.type) {
     case 'header':
-      clampTextObject(block.text, SLACK_LIMITS.headerTextChars);
-      return block;
-    case 'section':
-      clampTextObject(block.text, SLACK_LIMITS.sectionTextChars);
-      for (const field of limitList(block, 'fields', SLACK_LIMITS.fieldsPerSection)) {
-        clampTextObject(field, SLACK_LIMITS.sectionFieldChars);
+      return fitText(block.text, SLACK_LIMITS.headerTextChars) ? block : null;
+    case 'section': {
+      if (block.text !== undefined && !fitText(block.text, SLACK_LIMITS.sectionTextChars)) delete block.text;
+      if (block.fields !== undefined) {
+        // Blank fields are dropped before the count, so they cost no visible field its place.
+        const fields = list(block.fields).filter((field) => fitText(field, SLACK_LIMITS.sectionFieldChars));
+        if (fields.length > 0) block.fields = fields.slice(0, SLACK_LIMITS.fieldsPerSection);
+        else delete block.fields;
       }
+      if (isBlankButton(block.accessory)) delete block.accessory;
       fitElement(block.accessory);
-      return block;
-    case 'context':
-      for (const element of limitList(block, 'elements', SLACK_LIMITS.contextElements)) {
+      // Slack requires a section's text or fields; an accessory alone is refused.
+      return block.text === undefined && block.fields === undefined ? null : block;
+    }
+    case 'context': {
+      const elements = list(block.elements).filter((element) =>
+        isRecord(element) && element.type === 'image' ? true : fitText(element, SLACK_LIMITS.contextElementChars),
+      );
+      if (elements.length === 0) return null;
+      block.elements = elements.slice(0, SLACK_LIMITS.contextElements);
+      list(block.elements).forEach((element) => {
         if (isRecord(element) && element.type === 'image') fitElement(element);
-        else clampTextObject(element, SLACK_LIMITS.contextElementChars);
-      }
+      });
       return block;
+    }
     case 'image':
       return fitImageBlock(block);
     case 'video':
@@ -298,15 +365,19 @@ function fitBlock(block: Json): Json | null {
       clampTextObject(block.description, SLACK_LIMITS.videoDescriptionChars);
       clampStringField(block, 'author_name', SLACK_LIMITS.videoAuthorNameChars);
       return block;
-    case 'actions':
-      limitList(block, 'elements', SLACK_LIMITS.buttonsPerActions).forEach(fitElement);
+    case 'actions': {
+      const elements = list(block.elements).filter((element) => !isBlankButton(element));
+      if (elements.length === 0) return null;
+      block.elements = elements.slice(0, SLACK_LIMITS.buttonsPerActions);
+      list(block.elements).forEach(fitElement);
       return block;
+    }
     case 'input':
       fitElement(block.element);
       return block;
     case 'rich_text':
       fitRichText(block);
-      return block;
+      return list(block.elements).length > 0 ? block : null;
     default:
       return block;
   }
@@ -492,7 +563,7 @@ function coalesceFields(entries: Entry[]): Entry[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Step 5: rhythm.
+// Step 5: rhythm (dividers only; see budgetBlocks on spacers).
 
 const isDivider = (entry: Entry | undefined): boolean => entry?.block.type === 'divider';
 
@@ -515,36 +586,6 @@ function addDividers(entries: Entry[]): Entry[] {
   return out;
 }
 
-const CONTENT_TYPES = new Set(['section', 'rich_text', 'table', 'image', 'context']);
-
-function isContent(entry: Entry): boolean {
-  return entry.role === 'body' && typeof entry.block.type === 'string' && CONTENT_TYPES.has(entry.block.type);
-}
-
-function isFieldOnly(block: Json): boolean {
-  return block.type === 'section' && Array.isArray(block.fields) && block.fields.length > 0 && block.text === undefined;
-}
-
-function spacer(): Entry {
-  return { block: { type: 'section', text: { type: 'mrkdwn', text: SLACK_SPACER_TEXT } }, role: 'spacer' };
-}
-
-/**
- * A spacer after each content block, except before a divider (which already separates), at the
- * end, and between field-only sections (which read as one grid).
- */
-function addSpacers(entries: Entry[]): Entry[] {
-  const out: Entry[] = [];
-  entries.forEach((entry, index) => {
-    out.push(entry);
-    const next = entries[index + 1];
-    if (next === undefined || !isContent(entry) || isDivider(next)) return;
-    if (isFieldOnly(entry.block) && isFieldOnly(next.block)) return;
-    out.push(spacer());
-  });
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Step 6: block budget.
 
@@ -552,28 +593,30 @@ function contextBlock(mrkdwn: string): Json {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: mrkdwn }] };
 }
 
-/** Spacers go first, from the end; then everything past block 49 gives way to a note saying so. */
+/**
+ * Everything past block 49 gives way to a note saying how many blocks were cut. There are no
+ * spacer blocks to shed first: Slack already spaces blocks apart, and each spacer cost a block.
+ */
 function budgetBlocks(entries: Entry[]): Json[] {
   const max = SLACK_LIMITS.blocksPerMessage;
-  let kept = entries;
-  if (kept.length > max) {
-    let excess = kept.length - max;
-    kept = kept
-      .slice()
-      .reverse()
-      .filter((entry) => {
-        if (excess > 0 && entry.role === 'spacer') {
-          excess -= 1;
-          return false;
-        }
-        return true;
-      })
-      .reverse();
-  }
-  const blocks = kept.map((entry) => entry.block);
+  const blocks = entries.map((entry) => entry.block);
   if (blocks.length <= max) return blocks;
   const elided = blocks.length - (max - 1);
   return [...blocks.slice(0, max - 1), contextBlock(SLACK_ELIDED_NOTE(elided))];
+}
+
+/**
+ * Slack refuses a message where two blocks share a `block_id`, or an id over its length limit: the
+ * first use of an id keeps it, and every other (or invalid) id is removed, since Slack makes its own.
+ */
+function uniqueBlockIds(blocks: Json[]): void {
+  const seen = new Set<string>();
+  for (const block of blocks) {
+    if (block.block_id === undefined) continue;
+    const id = block.block_id;
+    if (typeof id === 'string' && id !== '' && id.length <= SLACK_LIMITS.blockIdChars && !seen.has(id)) seen.add(id);
+    else delete block.block_id;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -597,19 +640,22 @@ function collectRefs(value: unknown, refs: Set<string>, seen: Set<object>): void
 
 /**
  * Fits a rendered composition into one Slack message, in a fixed order: title and subtitle,
- * per-block text limits, table budget, field coalescing, dividers and spacers, the 50-block
- * budget, fallback text, and assets still referenced. Never mutates `input`.
+ * per-block text limits (blank required texts drop their block), table budget, field coalescing,
+ * dividers, the 50-block budget, unique block ids, fallback text (never empty when there are no
+ * blocks), and assets still referenced. Never mutates `input`.
  * @example fitSlackMessage({ title: 'Report', nodes: [[mrkdwnSection('Hi')]], text: 'Report' })
  */
 export function fitSlackMessage(input: SlackFitInput): SlackMessage {
   const entries: Entry[] = [];
 
   // 1. Title and subtitle.
-  const title = (input.title ?? '').replace(/\s+/g, ' ').trim();
+  const title = wellFormed(input.title ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (title !== '') {
     entries.push({ block: { type: 'header', text: { type: 'plain_text', text: title, emoji: true } }, role: 'title' });
   }
-  const subtitle = (input.subtitle ?? '').trim();
+  const subtitle = wellFormed(input.subtitle ?? '').trim();
   if (subtitle !== '') entries.push({ block: contextBlock(escapeMrkdwn(subtitle)), role: 'subtitle' });
 
   // 2. Body blocks, copied, with every limited text clamped.
@@ -627,15 +673,19 @@ export function fitSlackMessage(input: SlackFitInput): SlackMessage {
   });
 
   // 3–6.
-  const blocks = budgetBlocks(addSpacers(addDividers(coalesceFields(budgetTables(fitted)))));
+  const blocks = budgetBlocks(addDividers(coalesceFields(budgetTables(fitted))));
+  uniqueBlockIds(blocks);
 
   // 7–8.
   const refs = new Set<string>();
   collectRefs(blocks, refs, new Set());
-  const assets = (input.assets ?? []).filter((request) => refs.has(request.ref)).map((request) => ({ ...request }));
+  const assets = (input.assets ?? [])
+    .filter((request) => refs.has(request.ref))
+    .map((request) => ({ ...request, altText: wellFormed(request.altText) }));
 
+  const text = clampSlackMrkdwn(wellFormed(input.text), SLACK_LIMITS.fallbackTextChars);
   return {
-    text: clampSlackMrkdwn(input.text, SLACK_LIMITS.fallbackTextChars),
+    text: blocks.length === 0 && isBlankSlackText(text) ? SLACK_EMPTY_TEXT : text,
     blocks: blocks as SlackBlock[],
     assets,
   };

@@ -38,6 +38,9 @@ export const SLACK_LIMITS = {
   videoTitleChars: 200,
   videoDescriptionChars: 200,
   videoAuthorNameChars: 50,
+  blockIdChars: 255,
+  /** A link's URL, as Slack limits a button's `url`; longer ones are shown as text, not linked. */
+  linkUrlChars: 3000,
 } as const;
 
 /** The name of one limit in {@link SLACK_LIMITS}. */

@@ -3,8 +3,8 @@
  * (`<!channel>`, `<@U123>`, `<#C123>`) and decodes only `&amp;`, `&lt;` and `&gt;`, so escaping
  * those three characters is what keeps model text from pinging people or forging links.
  */
-import { isAbsoluteNavigationHref, sanitizeNavigationHref } from '../url.ts';
 import type { SlackBlock, SlackText } from './blocks.ts';
+import { slackLinkUrl } from './link-url.ts';
 
 /** Stands in for a backtick inside inline code: a look-alike that cannot close the code span. */
 export const CODE_BACKTICK_LOOKALIKE = '\u02CB';
@@ -57,32 +57,24 @@ export function mrkdwnCode(text: string): string {
   return `\`${escapeMrkdwn(flat)}\``;
 }
 
-/** Characters that would end or break `<url|label>`; whitespace too, since Slack stops there. */
-function encodeLinkUrl(url: string): string {
-  return url.replace(/[|<>\s]/g, (char) => {
-    const code = char.codePointAt(0)!;
-    if (code > 0xff) return encodeURIComponent(char);
-    return `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
-  });
-}
-
 function linkLabel(label: string): string {
   return escapeMrkdwn(label.replace(/\r\n|[\r\n]/g, ' ')).replace(/\|/g, LINK_PIPE_LOOKALIKE);
 }
 
 /**
- * `<url|label>` when the URL is safe and absolute (Slack cannot resolve relative paths); otherwise
- * the escaped label alone, or the escaped URL text when there is no (or a blank) label, with no link.
- * @example mrkdwnLink('https://example.com/a|b', 'Docs') // '<https://example.com/a%7Cb|Docs>'
+ * `<url|label>` when {@link slackLinkUrl} accepts the URL (safe, absolute, read the same way by Slack
+ * and a URL parser); otherwise the escaped label alone, or the escaped URL text when there is no (or
+ * a blank) label, with no link. The URL part is the parser's serialization with `&` escaped, as Slack
+ * requires inside `<…>`.
+ * @example mrkdwnLink('https://example.com/a|b?x=1&y=2', 'Docs') // '<https://example.com/a%7Cb?x=1&amp;y=2|Docs>'
  * @example mrkdwnLink('javascript:alert(1)', 'Docs') // 'Docs'
  */
 export function mrkdwnLink(url: string, label?: string): string {
   // A blank label would hide the link entirely, so it counts as no label.
   const named = label !== undefined && label.trim() !== '' ? label : undefined;
-  const safe = sanitizeNavigationHref(url);
-  if (safe === null || !isAbsoluteNavigationHref(safe)) return escapeMrkdwn(named ?? url);
-  const target = encodeLinkUrl(safe);
-  return named === undefined ? `<${target}>` : `<${target}|${linkLabel(named).trim()}>`;
+  const target = slackLinkUrl(url);
+  if (target === null) return escapeMrkdwn(named ?? url);
+  return named === undefined ? `<${escapeMrkdwn(target)}>` : `<${escapeMrkdwn(target)}|${linkLabel(named).trim()}>`;
 }
 
 /** A `plain_text` text object; `emoji: true` so `:shortcodes:` render as they do elsewhere in Slack. */

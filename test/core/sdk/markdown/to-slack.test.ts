@@ -182,9 +182,9 @@ describe('markdownToSlackBlocks: model text stays literal', () => {
 });
 
 describe('markdownToSlackBlocks: links and images', () => {
-  it('makes a link element for an absolute safe URL', () => {
-    expect(markdownToSlackBlocks([md.paragraph('See ', md.link('https://x.dev/a b', 'docs'))])).toEqual([
-      richText(section(text('See '), { type: 'link', url: 'https://x.dev/a%20b', text: 'docs' })),
+  it('makes a link element for an absolute safe URL, as the URL parser serializes it', () => {
+    expect(markdownToSlackBlocks([md.paragraph('See ', md.link('https://X.dev/a?b=1&c=2', 'docs'))])).toEqual([
+      richText(section(text('See '), { type: 'link', url: 'https://x.dev/a?b=1&c=2', text: 'docs' })),
     ]);
     expect(markdownToSlackBlocks([md.paragraph(md.link('mailto:a@b.co'))])).toEqual([
       richText(section({ type: 'link', url: 'mailto:a@b.co' })),
@@ -193,7 +193,26 @@ describe('markdownToSlackBlocks: links and images', () => {
 
   it('carries the enclosing style onto a link', () => {
     expect(markdownToSlackBlocks([md.paragraph(md.strong(md.link('https://x.dev', 'L')))])).toEqual([
-      richText(section({ type: 'link', url: 'https://x.dev', text: 'L', style: { bold: true } })),
+      richText(section({ type: 'link', url: 'https://x.dev/', text: 'L', style: { bold: true } })),
+    ]);
+  });
+
+  it.each([
+    'https://a.b\\@evil.com/path',
+    'http://?q=1',
+    'https://x.dev/%zz',
+    'https://google.com@evil.test/',
+    'https://x.dev/a b',
+    'https://xn--a.test/',
+    'http:x.dev',
+  ])('prints only the label for a link to %j, which Slack and a URL parser may read differently', (href) => {
+    const blocks = markdownToSlackBlocks([md.paragraph('Go ', md.link(href, md.emphasis('here')))]);
+    expect(blocks).toEqual([richText(section(text('Go '), text('here', { italic: true })))]);
+  });
+
+  it('prints a refused label-less link as its address text', () => {
+    expect(markdownToSlackBlocks([md.paragraph('Go ', md.link('https://x.dev/%zz'))])).toEqual([
+      richText(section(text('Go https://x.dev/%zz'))),
     ]);
   });
 
@@ -214,7 +233,14 @@ describe('markdownToSlackBlocks: links and images', () => {
     expect(markdownToSlackBlocks([md.paragraph(md.image('https://x.dev/a.png', 'A chart'))])).toEqual([
       richText(section({ type: 'link', url: 'https://x.dev/a.png', text: 'A chart' })),
     ]);
-    for (const src of ['http://x.dev/a.png', 'data:image/png;base64,AAAA', '/a.png', 'javascript:alert(1)']) {
+    for (const src of [
+      'http://x.dev/a.png',
+      'data:image/png;base64,AAAA',
+      '/a.png',
+      'javascript:alert(1)',
+      'https://user@x.dev/a.png',
+      'https://x.dev\\a.png',
+    ]) {
       expect(markdownToSlackBlocks([md.paragraph(md.image(src, 'A chart'))])).toEqual([
         richText(section(text('A chart'))),
       ]);

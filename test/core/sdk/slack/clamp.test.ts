@@ -5,7 +5,7 @@ import {
   codePointPrefix,
   graphemePrefix,
 } from '../../../../src/core/sdk/slack/clamp.ts';
-import { hasLoneSurrogate } from './limit-check.ts';
+import { hasLoneSurrogate } from '../../../support/slack-safety.ts';
 
 const FAMILY = '👨\u200d👩\u200d👧'; // 8 UTF-16 units, one grapheme
 const FRANCE = '🇫🇷'; // 4 units, one grapheme

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SlackAssetRequest, SlackBlock } from '../../../../src/core/sdk/slack/blocks.ts';
 import { fitSlackMessage, type SlackFitInput } from '../../../../src/core/sdk/slack/fit.ts';
-import { limitViolations } from './limit-check.ts';
+import { limitViolations } from '../../../support/slack-safety.ts';
 import { mulberry32 } from '../../../support/random.ts';
 
 const generator = mulberry32;
@@ -138,7 +138,7 @@ describe('fitSlackMessage: property', () => {
       // The checker must have something to catch: most raw inputs break a limit.
       if (limitViolations({ text: input.text, blocks: input.nodes.flat(), assets: [] }).length > 0) rawViolating += 1;
       const before = JSON.stringify(input);
-      let message;
+      let message: ReturnType<typeof fitSlackMessage>;
       try {
         message = fitSlackMessage(input);
       } catch (error) {

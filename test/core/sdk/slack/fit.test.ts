@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { SlackAssetRequest, SlackBlock } from '../../../../src/core/sdk/slack/blocks.ts';
 import {
   SLACK_ELIDED_NOTE,
-  SLACK_SPACER_TEXT,
+  SLACK_EMPTY_TEXT,
+  SLACK_IMAGE_ALT,
   fitSlackMessage,
   type SlackFitInput,
 } from '../../../../src/core/sdk/slack/fit.ts';
-import { limitViolations } from './limit-check.ts';
+import { limitViolations } from '../../../support/slack-safety.ts';
 
-const SPACER = { type: 'section', text: { type: 'mrkdwn', text: SLACK_SPACER_TEXT } };
 const DIVIDER = { type: 'divider' };
 
 const section = (text: string): SlackBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -73,7 +73,7 @@ describe('fitSlackMessage: title and subtitle', () => {
 
   it('clamps a 200-character title to 150 ending in …', () => {
     const [block] = fitSlackMessage({ title: 'a'.repeat(200), nodes: [], text: '' }).blocks;
-    const text = (block?.text as { text: string }).text;
+    const text = (block!.text as { text: string }).text;
     expect(text).toBe(`${'a'.repeat(149)}…`);
     expect(text.length).toBeLessThanOrEqual(150);
   });
@@ -223,11 +223,11 @@ describe('fitSlackMessage: text limits', () => {
         },
       ),
     );
-    const [select, grouped, overflow, multi] = block?.elements as Record<string, unknown>[];
+    const [select, grouped, overflow, multi] = block!.elements as Record<string, unknown>[];
     const clampedOption = option(0, `${'o'.repeat(74)}…`);
-    expect((select?.placeholder as { text: string }).text).toBe(`${'p'.repeat(149)}…`);
+    expect((select!.placeholder as { text: string }).text).toBe(`${'p'.repeat(149)}…`);
     expect(select?.options).toHaveLength(100);
-    expect((select?.options as unknown[])[0]).toEqual(clampedOption);
+    expect((select!.options as unknown[])[0]).toEqual(clampedOption);
     expect(select?.initial_option).toEqual(clampedOption);
     expect(grouped?.option_groups).toEqual([
       { label: { type: 'plain_text', text: `${'l'.repeat(74)}…` }, options: [option(1, `${'o'.repeat(74)}…`)] },
@@ -237,6 +237,149 @@ describe('fitSlackMessage: text limits', () => {
     expect(overflow).not.toHaveProperty('initial_option');
     expect(multi?.options).toHaveLength(100);
     expect(multi?.initial_options).toEqual([option(1)]);
+  });
+});
+
+describe('fitSlackMessage: blank text (Slack refuses it where text is required)', () => {
+  it('drops a header whose text shows nothing, from the title or from a node', () => {
+    expect(fitSlackMessage({ title: '\u200b', nodes: [[header(' ')], [section('A')]], text: 'A' }).blocks).toEqual([
+      section('A'),
+    ]);
+    expect(fitBlocks(header('\u200b \u2060'), header('\t\n'))).toEqual([]);
+  });
+
+  it('drops blank section text and fields, and a section left with neither', () => {
+    const both = {
+      type: 'section',
+      text: { type: 'mrkdwn', text: ' ' },
+      fields: [
+        { type: 'mrkdwn', text: ' ' },
+        { type: 'plain_text', text: 'F' },
+      ],
+    };
+    expect(fitBlocks(both)).toEqual([{ type: 'section', fields: [{ type: 'plain_text', text: 'F' }] }]);
+    const withAccessory = { ...section('\n'), accessory: button('Go') };
+    expect(fitBlocks(withAccessory, field('  '), section('B'))).toEqual([section('B')]);
+  });
+
+  it('counts only visible fields against the 10-field limit', () => {
+    const fields = [
+      ...Array.from({ length: 5 }, () => ({ type: 'mrkdwn', text: ' ' })),
+      ...Array.from({ length: 10 }, (_, i) => ({ type: 'mrkdwn', text: `f${i}` })),
+    ];
+    const [block] = fitBlocks({ type: 'section', fields });
+    expect(block?.fields).toEqual(fields.slice(5));
+  });
+
+  it('drops blank context elements and an empty context', () => {
+    expect(fitBlocks(context(' '), { type: 'context', elements: [] })).toEqual([]);
+    expect(
+      fitBlocks({
+        type: 'context',
+        elements: [
+          { type: 'mrkdwn', text: '\u200b' },
+          { type: 'plain_text', text: 'kept' },
+        ],
+      }),
+    ).toEqual([{ type: 'context', elements: [{ type: 'plain_text', text: 'kept' }] }]);
+  });
+
+  it('drops buttons without a visible label, and actions left empty', () => {
+    expect(fitBlocks(actions(button(' ')))).toEqual([]);
+    expect(fitBlocks(actions(button(' ', 'a'), button('Go', 'b')))).toEqual([actions(button('Go', 'b'))]);
+    expect(fitBlocks({ ...section('A'), accessory: button('') })).toEqual([section('A')]);
+  });
+
+  it('drops a blank image title but keeps the image', () => {
+    const img = { type: 'image', image_url: 'https://x.test/a.png', alt_text: 'a' };
+    expect(fitBlocks({ ...img, title: { type: 'plain_text', text: ' ' } })).toEqual([img]);
+  });
+
+  it('gives an image without alt text the fixed one, since Slack requires it', () => {
+    const img = { type: 'image', image_url: 'https://x.test/a.png' };
+    expect(fitBlocks({ ...img, alt_text: ' ' }, img)).toEqual([
+      { ...img, alt_text: SLACK_IMAGE_ALT },
+      { ...img, alt_text: SLACK_IMAGE_ALT },
+    ]);
+    const [block] = fitBlocks({ type: 'context', elements: [{ type: 'image', image_url: 'https://x.test/b.png' }] });
+    expect(block?.elements).toEqual([{ type: 'image', image_url: 'https://x.test/b.png', alt_text: 'Image' }]);
+  });
+
+  it('drops rich text elements and list items that show nothing, and a rich_text left empty', () => {
+    const blankSection = richSection({ type: 'text', text: ' \n ' });
+    const mention = richSection({ type: 'user', user_id: 'U1' });
+    expect(fitBlocks(richText(blankSection, { type: 'rich_text_preformatted', elements: [] }))).toEqual([]);
+    expect(
+      fitBlocks(
+        richText(
+          blankSection,
+          mention,
+          { type: 'rich_text_list', style: 'bullet', indent: 0, elements: [blankSection] },
+          { type: 'rich_text_list', style: 'bullet', indent: 0, elements: [blankSection, mention] },
+        ),
+      ),
+    ).toEqual([richText(mention, { type: 'rich_text_list', style: 'bullet', indent: 0, elements: [mention] })]);
+  });
+
+  it('leaves no blank piece when splitting a long section', () => {
+    const [block] = fitBlocks(richText(richSection({ type: 'text', text: `${'a'.repeat(3000)}   ` })));
+    expect(block).toEqual(richText(richSection({ type: 'text', text: 'a'.repeat(3000) })));
+  });
+});
+
+describe('fitSlackMessage: never an empty message', () => {
+  it('says the view has nothing for Slack when there are no blocks and the text is blank', () => {
+    expect(fitSlackMessage({ nodes: [], text: '' })).toEqual({ text: SLACK_EMPTY_TEXT, blocks: [], assets: [] });
+    expect(fitSlackMessage({ title: ' ', nodes: [[header(' ')]], text: ' \n\n ' }).text).toBe(SLACK_EMPTY_TEXT);
+    expect(SLACK_EMPTY_TEXT).toBe('This view has nothing to show in Slack.');
+  });
+
+  it('keeps a blank text when blocks carry the message, and any visible text as given', () => {
+    expect(fitSlackMessage({ nodes: [[section('A')]], text: '' }).text).toBe('');
+    expect(fitSlackMessage({ nodes: [], text: 'Hi' }).text).toBe('Hi');
+  });
+});
+
+describe('fitSlackMessage: well-formed text', () => {
+  it('replaces half a surrogate pair with U+FFFD everywhere Slack reads', () => {
+    const message = fitSlackMessage({
+      title: 'T\uD800',
+      subtitle: 'S\uDC00',
+      nodes: [[section('a\uD800b'), image('asset-0')]],
+      text: 'x\uDBFF',
+      assets: [{ ref: 'asset-0', node: {}, altText: 'alt\uD800' }],
+    });
+    expect(message.blocks.slice(0, 3)).toEqual([
+      { type: 'header', text: { type: 'plain_text', text: 'T\uFFFD', emoji: true } },
+      context('S\uFFFD'),
+      section('a\uFFFDb'),
+    ]);
+    expect(message.text).toBe('x\uFFFD');
+    expect(message.assets[0]?.altText).toBe('alt\uFFFD');
+    expect(fitBlocks(section('👍 kept'))).toEqual([section('👍 kept')]);
+  });
+});
+
+describe('fitSlackMessage: block ids', () => {
+  it('keeps the first use of a block_id and removes repeats and ids Slack refuses', () => {
+    const withId = (text: string, id: unknown): SlackBlock => ({ ...section(text), block_id: id });
+    const blocks = fitBlocks(
+      withId('a', 'x'),
+      withId('b', 'x'),
+      withId('c', 'y'),
+      withId('d', 'z'.repeat(256)),
+      withId('e', ''),
+      withId('f', 7),
+    );
+    expect(blocks).toEqual([
+      withId('a', 'x'),
+      section('b'),
+      withId('c', 'y'),
+      section('d'),
+      section('e'),
+      section('f'),
+    ]);
+    expect(limitViolations({ text: '', blocks })).toEqual([]);
   });
 });
 
@@ -290,10 +433,10 @@ describe('fitSlackMessage: rich text', () => {
         { type: 'rich_text_list', style: 'bullet', indent: 12, elements: [richSection({ type: 'text', text })] },
       ),
     );
-    const [pre1, pre2, list] = block?.elements as Record<string, unknown>[];
+    const [pre1, pre2, list] = block!.elements as Record<string, unknown>[];
     expect(pre1?.type).toBe('rich_text_preformatted');
     expect(pre2?.type).toBe('rich_text_preformatted');
-    const pieces = [pre1, pre2].map((element) => (element?.elements as { text: string }[])[0]?.text ?? '');
+    const pieces = [pre1, pre2].map((element) => (element!.elements as { text: string }[])[0]?.text ?? '');
     expect(pieces[0]).toBe(`x${family.repeat(374)}`);
     expect(pieces.join('')).toBe(text);
     expect(list?.indent).toBe(8);
@@ -304,7 +447,12 @@ describe('fitSlackMessage: rich text', () => {
 
   it('clamps list indent into 0–8', () => {
     const list = (indent: unknown): SlackBlock =>
-      richText({ type: 'rich_text_list', style: 'ordered', indent, elements: [] });
+      richText({
+        type: 'rich_text_list',
+        style: 'ordered',
+        indent,
+        elements: [richSection({ type: 'text', text: 'i' })],
+      });
     expect(fitBlocks(list(-3))).toEqual([list(0)]);
     expect(fitBlocks(list(3))).toEqual([list(3)]);
     expect(fitBlocks(list(Number.NaN))).toEqual([list(0)]);
@@ -320,9 +468,9 @@ describe('fitSlackMessage: table budget', () => {
     ]);
     const blocks = fitBlocks(tableOf(6000), tableOf(5000), small);
     expect(blocks[0]).toEqual(tableOf(6000));
-    expect(blocks[2]?.type).toBe('rich_text');
+    expect(blocks[1]?.type).toBe('rich_text');
     // The small table would fit on its own, but tables after the first overflow all degrade.
-    expect(blocks[4]).toEqual(
+    expect(blocks[2]).toEqual(
       richText(
         richSection(
           { type: 'text', text: 'Name: ', style: { bold: true } },
@@ -341,7 +489,7 @@ describe('fitSlackMessage: table budget', () => {
   it('keeps one table of exactly 10,000 cell characters, and only one table per message', () => {
     expect(fitBlocks(tableOf(10_000)).filter((block) => block.type === 'table')).toHaveLength(1);
     const blocks = fitBlocks(tableOf(40), tableOf(60));
-    expect(blocks.map((block) => block.type)).toEqual(['table', 'section', 'rich_text']);
+    expect(blocks.map((block) => block.type)).toEqual(['table', 'rich_text']);
     expect(fitBlocks(tableOf(10_001)).map((block) => block.type)).toEqual(['rich_text']);
   });
 
@@ -356,13 +504,13 @@ describe('fitSlackMessage: table budget', () => {
     const blocks = fitBlocks(withRich, tableOf(4996));
     // 1 + 5004 + 4996 = 10,001: the second table no longer fits.
     expect(blocks[0]?.type).toBe('table');
-    expect(blocks[2]?.type).toBe('rich_text');
+    expect(blocks[1]?.type).toBe('rich_text');
   });
 
   it('keeps rich cells’ links and styles when degrading', () => {
     const cell = { type: 'rich_text', elements: [richSection({ type: 'link', url: 'https://x.test', text: 'docs' })] };
     const big: SlackBlock = { type: 'table', rows: [[raw('Link')], [cell]] };
-    const [, , degraded] = fitBlocks(tableOf(10_000), big);
+    const [, degraded] = fitBlocks(tableOf(10_000), big);
     expect(degraded).toEqual(
       richText(
         richSection(
@@ -375,7 +523,7 @@ describe('fitSlackMessage: table budget', () => {
 
   it('renders a degraded header-only table as one line joined by ·', () => {
     const blocks = fitBlocks(tableOf(10_000), table([['Alpha', '', 'Beta', 'Gamma']]));
-    expect(blocks[2]).toEqual(
+    expect(blocks[1]).toEqual(
       richText(
         richSection(
           { type: 'text', text: 'Alpha' },
@@ -393,16 +541,8 @@ describe('fitSlackMessage: table budget', () => {
     const wide = table([Array.from({ length: 21 }, (_, i) => `H${i}`), Array.from({ length: 21 }, (_, i) => `c${i}`)]);
     const exactly = table(Array.from({ length: 100 }, (_, i) => (i === 0 ? ['N'] : [String(i)])));
     const blocks = fitBlocks(tall, wide, exactly, tableOf(9000));
-    expect(blocks.map((block) => block.type)).toEqual([
-      'rich_text',
-      'section',
-      'rich_text',
-      'section',
-      'table',
-      'section',
-      'rich_text',
-    ]);
-    const tallText = ((blocks[0]?.elements as { elements: { text: string }[] }[])[0]?.elements ?? [])
+    expect(blocks.map((block) => block.type)).toEqual(['rich_text', 'rich_text', 'table', 'rich_text']);
+    const tallText = ((blocks[0]!.elements as { elements: { text: string }[] }[])[0]?.elements ?? [])
       .map((e) => e.text)
       .join('');
     expect(tallText.startsWith('N: 1\n\nN: 2\n\n')).toBe(true);
@@ -431,13 +571,9 @@ describe('fitSlackMessage: field coalescing', () => {
     const blocks = fitBlocks(field('a'), section('S'), field('b'), withText, withId, field('c'), field('d'));
     expect(blocks).toEqual([
       field('a'),
-      SPACER,
       section('S'),
-      SPACER,
       field('b'),
-      SPACER,
       withText,
-      SPACER,
       withId,
       {
         type: 'section',
@@ -485,7 +621,7 @@ describe('fitSlackMessage: rhythm', () => {
     ]);
   });
 
-  it('puts a spacer after content blocks, except last, before a divider, or between field-only sections', () => {
+  it('puts no spacer blocks between content blocks: Slack spaces blocks itself', () => {
     const img = { type: 'image', image_url: 'https://x.test/a.png', alt_text: 'a' };
     const rich = richText(richSection({ type: 'text', text: 'r' }));
     const fields2 = {
@@ -499,16 +635,11 @@ describe('fitSlackMessage: rhythm', () => {
       fitBlocks(section('A'), img, context('C'), rich, fields2, fields2, tableOf(10), header('H'), section('Z')),
     ).toEqual([
       section('A'),
-      SPACER,
       img,
-      SPACER,
       context('C'),
-      SPACER,
       rich,
-      SPACER,
       fields2,
       fields2,
-      SPACER,
       tableOf(10),
       DIVIDER,
       header('H'),
@@ -516,7 +647,7 @@ describe('fitSlackMessage: rhythm', () => {
     ]);
   });
 
-  it('adds no spacer after a table followed by a divider, nor after non-content blocks', () => {
+  it('adds dividers only before headers and actions, whatever precedes them', () => {
     const act = actions(button('Go'));
     const video = {
       type: 'video',
@@ -537,23 +668,16 @@ describe('fitSlackMessage: rhythm', () => {
     ]);
   });
 
-  it('uses a zero-width space as the spacer text', () => {
-    expect(SLACK_SPACER_TEXT).toBe('\u200b');
-    expect(SLACK_SPACER_TEXT.trim()).toBe(SLACK_SPACER_TEXT);
+  it('never emits a zero-width-space section', () => {
+    const blocks = fitBlocks(section('A'), section('B'), tableOf(10), section('C'));
+    expect(blocks).toEqual([section('A'), section('B'), tableOf(10), section('C')]);
   });
 });
 
 describe('fitSlackMessage: block budget', () => {
-  it('drops spacers from the end first', () => {
-    const blocks = fitBlocks(...Array.from({ length: 30 }, (_, i) => section(`s${i}`)));
-    // 30 sections + 29 spacers = 59: the last 9 spacers go.
-    expect(blocks).toHaveLength(50);
-    const expected: unknown[] = [];
-    for (let i = 0; i < 30; i += 1) {
-      expected.push(section(`s${i}`));
-      if (i < 20) expected.push(SPACER);
-    }
-    expect(blocks).toEqual(expected);
+  it('keeps 50 content blocks whole: no spacer spends the budget', () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => section(`s${i}`));
+    expect(fitBlocks(...fifty)).toEqual(fifty);
   });
 
   it('elides blocks past 49 with a note giving the count', () => {
@@ -576,7 +700,7 @@ describe('fitSlackMessage: block budget', () => {
   });
 
   it('keeps exactly 50 blocks without a note, and elides from 51', () => {
-    // Videos get neither spacers nor dividers, so the count is exact.
+    // Videos get no dividers, so the count is exact.
     const video = (i: number): SlackBlock => ({ type: 'video', title: { type: 'plain_text', text: `v${i}` } });
     const fifty = Array.from({ length: 50 }, (_, i) => video(i));
     expect(fitBlocks(...fifty)).toEqual(fifty);

@@ -37,6 +37,8 @@ describe('SLACK_LIMITS', () => {
       videoTitleChars: 200,
       videoDescriptionChars: 200,
       videoAuthorNameChars: 50,
+      blockIdChars: 255,
+      linkUrlChars: 3000,
     });
   });
 });

@@ -61,21 +61,54 @@ describe('mrkdwnCode', () => {
 });
 
 describe('mrkdwnLink', () => {
-  it('links safe absolute URLs', () => {
+  it('links safe absolute URLs, as the URL parser serializes them', () => {
     expect(mrkdwnLink('https://example.com/docs', 'Docs')).toBe('<https://example.com/docs|Docs>');
-    expect(mrkdwnLink('http://example.com')).toBe('<http://example.com>');
+    expect(mrkdwnLink('http://example.com')).toBe('<http://example.com/>');
+    expect(mrkdwnLink('HTTPS://Example.COM/Path', 'L')).toBe('<https://example.com/Path|L>');
     expect(mrkdwnLink('mailto:a@example.com', 'Mail')).toBe('<mailto:a@example.com|Mail>');
   });
 
-  it('percent-encodes characters that would break the link syntax', () => {
+  it('percent-encodes | and escapes & in the URL part, as Slack requires inside <url|label>', () => {
     expect(mrkdwnLink('https://example.com/a|b', 'L')).toBe('<https://example.com/a%7Cb|L>');
-    expect(mrkdwnLink('https://example.com/a b', 'L')).toBe('<https://example.com/a%20b|L>');
+    expect(mrkdwnLink('https://example.com/?a=1&b=2', 'L')).toBe('<https://example.com/?a=1&amp;b=2|L>');
+    expect(mrkdwnLink('https://example.com/?a=1&b=2')).toBe('<https://example.com/?a=1&amp;b=2>');
+  });
+
+  it.each([
+    ['a backslash, read as / by browsers but not necessarily by Slack', 'https://a.b\\@evil.com/path'],
+    ['no host', 'http://?q=1'],
+    ['a bad percent-escape', 'https://x.test/%zz'],
+    ['a truncated percent-escape', 'https://x.test/a%4'],
+    ['userinfo that hides the real host', 'https://google.com@evil.test/'],
+    ['an empty userinfo', 'https://@evil.test/'],
+    ['a space', 'https://example.com/a b'],
+    ['a tab inside the host, which URL parsers drop silently', 'https://ex\tample.com/'],
+    ['a bidi override', 'https://x.test/\u202Etxt.exe'],
+    ['a zero-width space', 'https://x\u200b.test/'],
+    ['invalid punycode', 'https://xn--a.test/'],
+    ['punycode that decodes to ASCII', 'https://xn--abc-.test/'],
+    ['a host with characters outside LDH', 'https://a&b.test/'],
+    ['an empty label', 'https://a..test/'],
+    ['missing slashes', 'http:example.com'],
+    ['a single slash', 'https:/example.com'],
+    ['a mailto without an address', 'mailto:'],
+    ['a mailto with a bare name', 'mailto:someone'],
+  ])('shows the URL as text when it has %s', (_, url) => {
+    expect(mrkdwnLink(url, 'Label')).toBe('Label');
+    expect(mrkdwnLink(url)).not.toMatch(/^</);
+  });
+
+  it('links internationalised hosts by their punycode, so the real host is what Slack sees', () => {
+    expect(mrkdwnLink('https://bücher.example/x', 'L')).toBe('<https://xn--bcher-kva.example/x|L>');
+    expect(mrkdwnLink('https://xn--bcher-kva.example/x', 'L')).toBe('<https://xn--bcher-kva.example/x|L>');
   });
 
   it('escapes the label and makes | harmless', () => {
-    expect(mrkdwnLink('https://x.test', 'a|b>c<d&e')).toBe(`<https://x.test|a${LINK_PIPE_LOOKALIKE}b&gt;c&lt;d&amp;e>`);
-    expect(mrkdwnLink('https://x.test', '<!channel>')).toBe('<https://x.test|&lt;!channel&gt;>');
-    expect(mrkdwnLink('https://x.test', 'two\nlines')).toBe('<https://x.test|two lines>');
+    expect(mrkdwnLink('https://x.test/', 'a|b>c<d&e')).toBe(
+      `<https://x.test/|a${LINK_PIPE_LOOKALIKE}b&gt;c&lt;d&amp;e>`,
+    );
+    expect(mrkdwnLink('https://x.test/', '<!channel>')).toBe('<https://x.test/|&lt;!channel&gt;>');
+    expect(mrkdwnLink('https://x.test/', 'two\nlines')).toBe('<https://x.test/|two lines>');
   });
 
   it('prints only the escaped label for relative or unsafe URLs', () => {
@@ -93,7 +126,7 @@ describe('mrkdwnLink', () => {
   });
 
   it('treats a blank label as none', () => {
-    expect(mrkdwnLink('https://x.test', ' ')).toBe('<https://x.test>');
+    expect(mrkdwnLink('https://x.test/', ' ')).toBe('<https://x.test/>');
   });
 });
 
