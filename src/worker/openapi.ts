@@ -31,12 +31,32 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json) => ({ 'application/json': { schema } });
 const errorOf = (description: string) => ({ description, content: json(ref('Error')) });
 
+const METHOD_NOT_ALLOWED = errorOf('METHOD_NOT_ALLOWED, with an Allow header.');
+
 /** Responses every authenticated route can give besides its own. */
 const COMMON_ERRORS = {
   '401': errorOf('UNAUTHORIZED: ISOMER_TOKENS is set and the bearer token is missing or wrong.'),
   '403': errorOf('FORBIDDEN_ORIGIN: a browser Origin that is not allowed.'),
-  '405': errorOf('METHOD_NOT_ALLOWED, with an Allow header.'),
+  '405': METHOD_NOT_ALLOWED,
+  '500': errorOf('AUTH_MISCONFIGURED: the ISOMER_TOKENS secret is set but unusable; or INTERNAL_ERROR.'),
 };
+
+/** The MCP SDK's transport refusals: a JSON-RPC error object with a null or echoed id, not the Worker's shape. */
+const JSON_RPC_ERROR: Json = {
+  type: 'object',
+  description: 'A JSON-RPC 2.0 error response, as the MCP SDK answers transport and routing failures.',
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'number', 'null'] },
+    error: {
+      type: 'object',
+      properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+      required: ['code', 'message'],
+    },
+  },
+  required: ['jsonrpc', 'error'],
+};
+const rpcErrorOf = (description: string) => ({ description, content: json(ref('JsonRpcError')) });
 
 const BODY_ERRORS = {
   '400': errorOf('INVALID_JSON, or INVALID_INPUT with `issues: [{ path, message }]`.'),
@@ -61,17 +81,20 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     PromptList: component(promptListSchema),
     PromptResult: component(promptResultSchema),
     Health: component(healthSchema),
+    JsonRpcError: JSON_RPC_ERROR,
   };
   const paths: Record<string, Json> = {
     '/healthz': {
       get: {
-        summary: 'Liveness; never needs a token.',
+        operationId: 'getHealth',
+        summary: 'Liveness; never needs a token, and no Origin is refused.',
         security: [],
-        responses: { '200': { description: 'Up.', content: json(ref('Health')) } },
+        responses: { '200': { description: 'Up.', content: json(ref('Health')) }, '405': METHOD_NOT_ALLOWED },
       },
     },
     '/tools': {
       get: {
+        operationId: 'listTools',
         summary: 'List the tools with their input JSON Schemas.',
         responses: { '200': { description: 'The tools.', content: json(ref('ToolList')) }, ...COMMON_ERRORS },
       },
@@ -98,12 +121,14 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
   }
   paths['/resources'] = {
     get: {
+      operationId: 'listResources',
       summary: 'List the resources.',
       responses: { '200': { description: 'The resources.', content: json(ref('ResourceList')) }, ...COMMON_ERRORS },
     },
   };
   paths['/resources/{name}'] = {
     get: {
+      operationId: 'readResource',
       summary: 'Read a resource, served with its own MIME type.',
       parameters: [
         nameParameter(
@@ -128,6 +153,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
   };
   paths['/prompts'] = {
     get: {
+      operationId: 'listPrompts',
       summary: 'List the prompts and their arguments.',
       responses: { '200': { description: 'The prompts.', content: json(ref('PromptList')) }, ...COMMON_ERRORS },
     },
@@ -138,6 +164,8 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     schemas[argsName] = args;
     paths[`/prompts/${prompt.name}`] = {
       post: {
+        // Tools keep their own names as ids; a prompt's is prefixed so the two lists never collide.
+        operationId: `prompt_${prompt.name}`,
         summary: prompt.title,
         description: prompt.description,
         requestBody: { required: false, content: json(ref(argsName)) },
@@ -152,6 +180,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
   const hostFormats = Object.entries(config.formats);
   paths['/render/{format}'] = {
     post: {
+      operationId: 'renderComposition',
       summary: 'Validate a composition and answer with the rendered output itself.',
       parameters: [
         { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: [...config.formatNames] } },
@@ -183,7 +212,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
       responses: {
         '200': {
           description:
-            'The rendered output: text, Markdown, HTML (with its CSS inline), Slack Block Kit JSON, or a host format’s bytes.',
+            'The rendered output: text, Markdown, a whole HTML5 page (its CSS in <head>), Slack Block Kit JSON, or a host format’s bytes.',
           content: {
             'text/plain': { schema: { type: 'string' } },
             'text/markdown': { schema: { type: 'string' } },
@@ -199,25 +228,49 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         '413': BODY_ERRORS['413'],
         '415': BODY_ERRORS['415'],
         '422': { description: 'The composition is invalid.', content: json(ref('CompositionInvalid')) },
-        '500': errorOf('RENDER_FAILED: a host format’s renderer failed.'),
         ...COMMON_ERRORS,
+        '500': errorOf('RENDER_FAILED: a host format’s renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
       },
     },
   };
   paths['/mcp'] = {
     post: {
+      operationId: 'mcp',
       summary:
         'MCP Streamable HTTP (protocol 2026-07-28, and 2025-era clients statelessly). GET and DELETE answer 405.',
+      description:
+        'The Worker checks Origin, token and method; the MCP SDK answers the rest, its refusals as JSON-RPC errors.',
       requestBody: { required: true, content: json({ type: 'object', description: 'A JSON-RPC message.' }) },
       responses: {
-        '200': { description: 'A JSON-RPC response (JSON, or SSE for 2025-era clients).' },
+        '200': {
+          description: 'A JSON-RPC response (JSON, or one SSE event for 2025-era clients).',
+          content: {
+            'application/json': { schema: { type: 'object' } },
+            'text/event-stream': { schema: { type: 'string' } },
+          },
+        },
         '202': { description: 'A notification was accepted.' },
+        '400': rpcErrorOf(
+          'Parse error (-32700): the body is not JSON or not a JSON-RPC message; or an unsupported protocol version, or headers that disagree with the body.',
+        ),
+        '404': rpcErrorOf('Method not found (-32601): a 2026-07-28 request for a method the server does not have.'),
+        '406': rpcErrorOf(
+          'Not Acceptable: a 2025-era request whose Accept lacks application/json and text/event-stream.',
+        ),
+        '413': rpcErrorOf(`The body is over ${MAX_BODY_BYTES} bytes.`),
+        '415': rpcErrorOf('Unsupported Media Type: the body is not application/json.'),
         ...COMMON_ERRORS,
+        '500': {
+          description:
+            'AUTH_MISCONFIGURED or INTERNAL_ERROR from the Worker, or an internal JSON-RPC error (-32603) from the SDK.',
+          content: json({ anyOf: [ref('Error'), ref('JsonRpcError')] }),
+        },
       },
     },
   };
   paths['/openapi.json'] = {
     get: {
+      operationId: 'getOpenApiDocument',
       summary: 'This document.',
       responses: { '200': { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) }, ...COMMON_ERRORS },
     },

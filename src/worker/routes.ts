@@ -103,7 +103,10 @@ export async function getPrompt(config: WorkerConfig, name: string, request: Req
   });
 }
 
-/** Untrusted markup served as a page: no scripts, no fetches, styles and images only. */
+/**
+ * Untrusted markup served as a page: inline styles, and images and fonts from https: or data: URLs;
+ * no script, no other fetch, no form or base URL, and a sandbox (an opaque origin).
+ */
 const HTML_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; base-uri 'none'; form-action 'none'; sandbox";
 
@@ -176,7 +179,7 @@ export async function renderComposition(config: WorkerConfig, format: string, re
       return textBody(surfaces.markdown.render(copy, { heading }), 'text/markdown; charset=utf-8');
     case 'html':
       return textBody(
-        surfaces.html.render(copy, { ...(theme ? { theme } : {}), css: 'inline', heading }).html,
+        surfaces.html.render(copy, { ...(theme ? { theme } : {}), heading }).document,
         'text/html; charset=utf-8',
         { 'content-security-policy': HTML_POLICY },
       );

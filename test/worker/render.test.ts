@@ -1,7 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { Composition, RenderTheme } from '../../src/index.ts';
-import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
+import { slidesWorkerOptions } from '../../src/slides.ts';
+import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
+import { checkComposition } from '../../src/core/tools/check.ts';
 import { unescapedSlackSyntax } from '../support/slack-safety.ts';
 import { BASE, json, post, postRaw, slide } from './support.ts';
 
@@ -32,17 +34,34 @@ describe('POST /render/{format}', () => {
     }
   });
 
-  it('serves HTML under a policy that allows no script', async () => {
+  it('serves HTML under a policy that allows inline styles, https and data images and fonts, and no script', async () => {
     const response = await post('/render/html', slide());
-    const policy = response.headers.get('content-security-policy')!;
-    expect(policy).toContain("default-src 'none'");
-    expect(policy).toContain('sandbox');
-    expect(policy).not.toContain('script-src');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; base-uri 'none'; form-action 'none'; sandbox",
+    );
+  });
+
+  it('serves a whole HTML5 page, titled from the composition, as the library builds it', async () => {
+    const composition = slide({ title: 'Refunds <fast> & "final"' });
+    const response = await post('/render/html', composition);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = await response.text();
+    expect(page.startsWith('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">')).toBe(true);
+    expect(page).toContain('<title>Refunds &lt;fast&gt; &amp; &quot;final&quot;</title>');
+    expect(page).toMatch(/<style>[^<]+<\/style><\/head><body><section class="isomer framed"[^>]*><div>/);
+    expect(page.endsWith('</section></body></html>')).toBe(true);
+    const { runtime, frame } = createWorkerConfig(slidesWorkerOptions());
+    const checked = checkComposition(runtime, frame, composition).composition!;
+    expect(page).toBe(runtime.surfaces.html.render(checked, { heading: false }).document);
   });
 
   it('takes theme and heading from the query', async () => {
-    expect(await (await post('/render/html?theme=dark', slide())).text()).toMatch(/^<section[^>]* data-theme="dark"/);
-    expect(await (await post('/render/html', slide())).text()).not.toMatch(/^<section[^>]* data-theme=/);
+    expect(await (await post('/render/html?theme=dark', slide())).text()).toMatch(
+      /<body><section[^>]* data-theme="dark"/,
+    );
+    expect(await (await post('/render/html', slide())).text()).not.toMatch(/<section[^>]* data-theme=/);
     const titled = await (await post('/render/markdown?heading=true', slide({ title: 'Composition title' }))).text();
     const untitled = await (await post('/render/markdown?heading=false', slide({ title: 'Composition title' }))).text();
     expect(titled.startsWith('# Composition title')).toBe(true);
@@ -90,7 +109,7 @@ describe('POST /render/{format}', () => {
     expect(response.status).toBe(404);
     expect((await json(response)).error).toMatchObject({
       code: 'FORMAT_NOT_FOUND',
-      formats: ['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf'],
+      formats: ['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf', 'teams', 'discord', 'googlechat', 'telegram'],
     });
   });
 
@@ -153,7 +172,7 @@ describe('hostile compositions through the routes', () => {
 async function fetchWorker(
   path: string,
   init: RequestInit = {},
-  worker = createWorker(),
+  worker = createWorker(slidesWorkerOptions()),
   env: WorkerEnv = {},
 ): Promise<Response> {
   const ctx = createExecutionContext();
@@ -169,6 +188,7 @@ async function fetchWorker(
 describe('host formats', () => {
   const seen: { theme?: RenderTheme; title?: string }[] = [];
   const worker = createWorker({
+    ...slidesWorkerOptions(),
     formats: {
       svg: {
         mimeType: 'image/svg+xml',
@@ -237,6 +257,10 @@ describe('host formats', () => {
       'webp',
       'svg',
       'pdf',
+      'teams',
+      'discord',
+      'googlechat',
+      'telegram',
       'broken',
     ]);
     const doc = (await (await fetchWorker('/openapi.json', {}, worker)).json()) as any;
@@ -245,7 +269,10 @@ describe('host formats', () => {
 
   it('answers 500 when a host format shadows a runtime format (a configuration error)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const shadowing = createWorker({ formats: { html: { mimeType: 'text/html', render: () => '' } } });
+    const shadowing = createWorker({
+      ...slidesWorkerOptions(),
+      formats: { html: { mimeType: 'text/html', render: () => '' } },
+    });
     const response = await fetchWorker('/tools', {}, shadowing);
     expect(response.status).toBe(500);
     expect(((await response.json()) as any).error.code).toBe('INTERNAL_ERROR');

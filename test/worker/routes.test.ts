@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ISOMER_TOOL_NAMES } from '../../src/index.ts';
+import { slidesWorkerOptions } from '../../src/slides.ts';
 import { ANONYMOUS_CALLER, createWorkerConfig, WORKER_ERROR_CODES } from '../../src/worker/index.ts';
 import { BASE, get, json, post, postRaw, slide } from './support.ts';
 
@@ -52,6 +53,10 @@ describe('GET /tools', () => {
       'webp',
       'svg',
       'pdf',
+      'teams',
+      'discord',
+      'googlechat',
+      'telegram',
     ]);
     expect(render.inputSchema.required).toEqual(['composition', 'format']);
     expect(tools[0].inputSchema.properties).toEqual({});
@@ -72,7 +77,7 @@ describe('GET /tools', () => {
 });
 
 describe('POST /tools/{name}', () => {
-  const library = createWorkerConfig().toolsFor(ANONYMOUS_CALLER);
+  const library = createWorkerConfig(slidesWorkerOptions()).toolsFor(ANONYMOUS_CALLER);
   const run = (name: string, input: unknown) => library.find((tool) => tool.name === name)!.handler(input as never);
 
   it('answers an argument-less tool with no body, or with {}', async () => {
@@ -291,6 +296,10 @@ describe('GET /openapi.json', () => {
       'webp',
       'svg',
       'pdf',
+      'teams',
+      'discord',
+      'googlechat',
+      'telegram',
     ]);
     // Every reference resolves.
     const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];

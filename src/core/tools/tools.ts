@@ -164,9 +164,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
             case 'markdown':
               return textResult(runtime.surfaces.markdown.render(copy, { heading }));
             case 'html':
-              return textResult(
-                runtime.surfaces.html.render(copy, { ...(theme ? { theme } : {}), css: 'inline', heading }).html,
-              );
+              return textResult(runtime.surfaces.html.render(copy, { ...(theme ? { theme } : {}), heading }).document);
             case 'slack':
               return jsonResult(runtime.surfaces.slack.render(copy, { heading }));
             default: {

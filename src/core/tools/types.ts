@@ -37,10 +37,8 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
     text: { render(composition: Composition, options: { heading?: boolean }): string };
     markdown: { render(composition: Composition, options: { heading?: boolean }): string };
     html: {
-      render(
-        composition: Composition,
-        options: { heading?: boolean; theme?: RenderTheme; css?: 'inline' },
-      ): { html: string };
+      /** `isomer_render` returns the whole page, `document`. */
+      render(composition: Composition, options: { heading?: boolean; theme?: RenderTheme }): { document: string };
     };
     slack: { render(composition: Composition, options: { heading?: boolean }): unknown };
   };

@@ -90,7 +90,36 @@ describe('html', () => {
     expect(result.css).not.toContain('.split{');
     expect(result.js).toBe('');
     expect(result.validationErrors).toEqual([]);
-    expect(result.measurement.total).toBe(result.measurement.html + result.measurement.css);
+    // Byte counts of what is sent: the CSS is inside `html`, and `total` is the whole page, CSS once.
+    const bytes = (text: string) => new TextEncoder().encode(text).length;
+    expect(result.measurement).toEqual({
+      html: bytes(result.html),
+      css: bytes(result.css),
+      js: 0,
+      total: bytes(result.document),
+    });
+    expect(result.measurement.total).toBeLessThan(result.measurement.html + result.measurement.css);
+  });
+
+  it('builds a whole page around the bare wrapper, its CSS in <head> whatever the css option', () => {
+    const titled = { ...sample, title: 'A <b> & "c"' };
+    const bare = html.render(titled, { css: 'separate', theme: 'dark' });
+    expect(bare.html).not.toContain('<style>');
+    for (const css of ['inline', 'separate'] as const) {
+      expect(html.render(titled, { css, theme: 'dark' }).document).toBe(
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+          '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="dark">' +
+          `<title>A &lt;b&gt; &amp; &quot;c&quot;</title><style>${bare.css}</style></head><body>${bare.html}</body></html>`,
+      );
+    }
+    expect(html.render(sample).document).toContain('<meta name="color-scheme" content="light dark">');
+    // Never an empty <title>: a blank title falls back to the aria-label, then the default.
+    expect(html.render({ ...sample, title: ' ', meta: { ariaLabel: 'Status' } }).document).toContain(
+      '<title>Status</title>',
+    );
+    expect(html.render({ type: 'view', body: [{ type: 'note', text: 'x' }] }).document).toContain(
+      '<title>View</title>',
+    );
   });
 
   it('takes the theme from the option over the composition, and none for auto', () => {

@@ -249,13 +249,12 @@ describe('isomer_render', () => {
     });
   });
 
-  it('drops the envelope title with heading: false (HTML keeps it as the aria-label)', async () => {
+  it('drops the envelope title with heading: false (HTML keeps it as the aria-label and page title)', async () => {
     const headless = createIsomerTools({ runtime, frame: oneNodeFrame, heading: false, hostContext: { user: 'x' } });
     for (const format of ['text', 'markdown', 'html', 'slack']) {
-      const out = textOf(await call(headless, 'isomer_render', { composition: titled, format })).replace(
-        /aria-label="[^"]*"/,
-        '',
-      );
+      const out = textOf(await call(headless, 'isomer_render', { composition: titled, format }))
+        .replace(/aria-label="[^"]*"/, '')
+        .replace(/<title>[^<]*<\/title>/, '');
       expect(out, format).not.toMatch(/Quarterly|QUARTERLY/);
     }
   });
@@ -286,10 +285,11 @@ describe('isomer_render', () => {
     });
   });
 
-  it('lets an explicit theme override the composition in HTML, with the CSS inline', async () => {
+  it('lets an explicit theme override the composition in HTML, a whole page with the CSS inline', async () => {
     const own = textOf(await call(tools, 'isomer_render', { composition: titled, format: 'html' }));
     expect(own).toContain('data-theme="dark"');
-    expect(own).toContain('<style>');
+    expect(own).toBe(runtime.surfaces.html.render(titled, { heading: true }).document);
+    expect(own).toMatch(/^<!DOCTYPE html><html lang="en"><head>.*<style>.*<\/head><body><section /);
     expect(
       textOf(await call(tools, 'isomer_render', { composition: titled, format: 'html', theme: 'light' })),
     ).toContain('data-theme="light"');
@@ -501,7 +501,7 @@ describe('the view tools', () => {
   it('name an unknown view, and bound the id to 1–200 characters', async () => {
     const result = await call(tools, 'isomer_request_view', { id: 'missing-view' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('missing-view');
+    expect(textOf(result)).toBe('Unknown view "missing-view"');
     const schema = tool(tools, 'isomer_request_view').inputSchema;
     expect(schema.safeParse({ id: '' }).success).toBe(false);
     expect(schema.safeParse({ id: 'x'.repeat(200) }).success).toBe(true);

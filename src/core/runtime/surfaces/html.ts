@@ -27,12 +27,19 @@ export interface HTMLRenderOptions {
 }
 
 export interface HTMLRenderResult {
+  /** The wrapper `<section>` to embed in a host page (with a `<style>` inside when `css` is `inline`). */
   html: string;
   css: string;
   /** Always empty: this runtime ships no scripts. Kept for wire compatibility. */
   js: string;
   /** The primitives' markup alone, without wrapper or style. */
   body: string;
+  /**
+   * A complete HTML5 page of its own: doctype, `lang`, charset, viewport, `<title>`, the CSS in
+   * `<head>` whatever `css` says, and the wrapper in `<body>`. What `POST /render/html` serves.
+   */
+  document: string;
+  /** UTF-8 bytes: `html`, `css`, `js` each, and `total` = the `document`, the self-contained payload. */
   measurement: { html: number; css: number; js: number; total: number };
   validationErrors: ValidationError[];
 }
@@ -51,7 +58,21 @@ export function minifyMarkup(markup: string): string {
     .join('');
 }
 
-function renderDocument(
+/**
+ * The `lang` of every document: a composition has no language field (its root is strict, and `meta`
+ * is advisory), so the served page says English, the language the catalog's fixed strings are in.
+ */
+export const DOCUMENT_LANG = 'en';
+
+const COLOR_SCHEMES: Record<RenderTheme, string> = { auto: 'light dark', light: 'light', dark: 'dark' };
+
+/** The first non-blank of the title, the aria-label and the default: a document's title is never empty. */
+function documentTitle(composition: Composition, fallback: string): string {
+  const candidates = [composition.title, composition.meta?.ariaLabel, fallback];
+  return candidates.find((text) => text !== undefined && text.trim() !== '') ?? 'View';
+}
+
+function renderView(
   context: SurfaceContext,
   composition: Composition,
   errors: ValidationError[],
@@ -75,14 +96,22 @@ function renderDocument(
     ' ',
   );
   const label = composition.meta?.ariaLabel ?? composition.title ?? context.defaultAriaLabel;
-  const style = (options.css ?? 'inline') === 'inline' ? `<style>${escapeStyleText(css)}</style>` : '';
+  const style = `<style>${escapeStyleText(css)}</style>`;
   const themeAttribute = theme === 'auto' ? '' : ` data-theme="${escapeHtml(theme)}"`;
-  const document =
-    html`<section class="${classes}" role="group" aria-label="${label}"${raw(themeAttribute)}>${raw(style)}<div>${raw(body)}</div></section>`
+  const wrapper = (inside: string) =>
+    html`<section class="${classes}" role="group" aria-label="${label}"${raw(themeAttribute)}>${raw(inside)}<div>${raw(body)}</div></section>`
       .value;
-  const measurement = { html: byteLength(document), css: byteLength(css), js: 0, total: 0 };
-  measurement.total = measurement.html + measurement.css + measurement.js;
-  return { html: document, css, js: '', body, measurement, validationErrors: errors };
+  const fragment = wrapper((options.css ?? 'inline') === 'inline' ? style : '');
+  // A page may not hold <style> in <body>, so the document keeps it in <head> and wraps a bare section.
+  const document = [
+    `<!DOCTYPE html><html lang="${DOCUMENT_LANG}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="color-scheme" content="${COLOR_SCHEMES[theme]}">`,
+    `<title>${escapeHtml(documentTitle(composition, context.defaultAriaLabel))}</title>`,
+    `${style}</head><body>${wrapper('')}</body></html>`,
+  ].join('');
+  const measurement = { html: byteLength(fragment), css: byteLength(css), js: 0, total: byteLength(document) };
+  return { html: fragment, css, js: '', body, document, measurement, validationErrors: errors };
 }
 
 export function createHTMLSurface(context: SurfaceContext): HTMLSurface {
@@ -90,11 +119,11 @@ export function createHTMLSurface(context: SurfaceContext): HTMLSurface {
     validating: true,
     render(composition, options = {}) {
       const input = checkForRender(context, composition, options.onValidationError ?? 'collect');
-      return renderDocument(context, input.composition, input.errors, options);
+      return renderView(context, input.composition, input.errors, options);
     },
     renderNode(node, options = {}) {
       const input = checkForRender(context, singleNodeView(node), options.onValidationError ?? 'collect');
-      return renderDocument(context, input.composition, input.errors, { ...options, heading: false });
+      return renderView(context, input.composition, input.errors, { ...options, heading: false });
     },
   };
 }

@@ -1,0 +1,218 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { slidesWorkerOptions } from '../../src/slides.ts';
+import { createWorker, MAX_BODY_BYTES, WORKER_ERROR_CODES, type WorkerEnv } from '../../src/worker/index.ts';
+import { BASE, MCP_VERSION, slide, streamOf } from './support.ts';
+
+/**
+ * `/openapi.json` against the Worker itself: every operation is sent a set of good and bad requests,
+ * each answer's status must be one the operation documents (with the documented error shape), and
+ * every status an operation documents must be one some request actually gets.
+ */
+
+const worker = createWorker(slidesWorkerOptions());
+
+async function send(path: string, init: RequestInit, env: WorkerEnv = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+type Json = Record<string, any>;
+
+interface Probe {
+  what: string;
+  path: string;
+  init: RequestInit;
+  env?: WorkerEnv;
+}
+
+const TOKEN = 'tok_openapi_probe_000001';
+const TOKENS: WorkerEnv = { ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'probe' } }) };
+const MISCONFIGURED: WorkerEnv = { ISOMER_TOKENS: 'not json' };
+const JSON_TYPE = { 'content-type': 'application/json' };
+const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
+
+/** A request body each operation accepts, when an empty one would not do. */
+const GOOD_BODIES: Record<string, unknown> = {
+  '/tools/isomer_describe_primitives': { types: ['slideHeading'] },
+  '/tools/isomer_validate': { composition: slide() },
+  '/tools/isomer_render': { composition: slide(), format: 'text' },
+  '/tools/isomer_request_view': { id: 'no-such-view' },
+  '/render/{format}': slide(),
+};
+
+/** A 2026-07-28 MCP request, as a client SDK sends it. */
+function mcpRequest(method: string, headers: Record<string, string> = {}, id: number | null = 1): RequestInit {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': MCP_VERSION,
+    'io.modelcontextprotocol/clientInfo': { name: 'openapi-probe', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  return {
+    method: 'POST',
+    headers: {
+      ...JSON_TYPE,
+      ...MCP_ACCEPT,
+      'mcp-protocol-version': MCP_VERSION,
+      'mcp-method': method,
+      ...headers,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', ...(id === null ? {} : { id }), method, params: { _meta: meta } }),
+  };
+}
+
+/** A 2025-era MCP request (no envelope), which the SDK serves statelessly. */
+function legacyRequest(body: Json, headers: Record<string, string> = MCP_ACCEPT): RequestInit {
+  return { method: 'POST', headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) };
+}
+
+/** Good and bad requests for one operation, derived from what the document says of it. */
+function probesFor(template: string, method: string, operation: Json): Probe[] {
+  const parameters: Json[] = operation.parameters ?? [];
+  const pathWith = (replace: (name: string) => string) =>
+    template.replace(/\{(\w+)\}/g, (_, name: string) => replace(name));
+  const path = pathWith((name) => parameters.find((p) => p.name === name)!.schema.enum[0]);
+  const verb = method.toUpperCase();
+  const body = operation.requestBody ? JSON.stringify(GOOD_BODIES[template] ?? {}) : undefined;
+  const good: RequestInit =
+    template === '/mcp'
+      ? mcpRequest('tools/list')
+      : { method: verb, ...(body !== undefined ? { headers: JSON_TYPE, body } : {}) };
+  const probes: Probe[] = [
+    { what: 'a good request', path, init: good },
+    { what: 'another method', path, init: { method: 'PUT' } },
+  ];
+  if (operation.security?.length !== 0) {
+    probes.push(
+      { what: 'no token where tokens are set', path, init: good, env: TOKENS },
+      {
+        what: 'a foreign Origin',
+        path,
+        init: { ...good, headers: { ...good.headers, origin: 'https://evil.example' } },
+      },
+      { what: 'an unusable ISOMER_TOKENS', path, init: good, env: MISCONFIGURED },
+    );
+  }
+  if (operation.requestBody) {
+    const post = (what: string, headers: Record<string, string>, payload: BodyInit) =>
+      probes.push({ what, path, init: { method: verb, headers: { ...MCP_ACCEPT, ...headers }, body: payload } });
+    post('malformed JSON', JSON_TYPE, '{"a":');
+    post('a text/plain body', { 'content-type': 'text/plain' }, '{}');
+    post('a body over the limit', JSON_TYPE, streamOf(MAX_BODY_BYTES + 1));
+    post('JSON of the wrong shape', JSON_TYPE, '[]');
+  }
+  for (const parameter of parameters) {
+    if (parameter.in === 'path')
+      probes.push({
+        what: `an unknown ${parameter.name}`,
+        path: pathWith((name) =>
+          name === parameter.name ? 'nope' : parameters.find((p) => p.name === name)!.schema.enum[0],
+        ),
+        init: good,
+      });
+    if (parameter.in === 'query')
+      probes.push({ what: `a bad ${parameter.name}`, path: `${path}?${parameter.name}=nope`, init: good });
+  }
+  if (template === '/mcp') {
+    probes.push(
+      { what: 'an unknown method', path, init: mcpRequest('nope/nothing') },
+      {
+        what: 'an unsupported protocol version',
+        path,
+        init: mcpRequest('tools/list', { 'mcp-protocol-version': '1999-01-01' }),
+      },
+      {
+        what: 'a 2025-era notification',
+        path,
+        init: legacyRequest({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      },
+      {
+        what: 'a 2025-era request that accepts only JSON',
+        path,
+        init: legacyRequest(
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'p', version: '1' } },
+          },
+          { accept: 'application/json' },
+        ),
+      },
+    );
+  }
+  return probes;
+}
+
+/** The documented schema of a response, resolved one level: the two error shapes are checked by hand. */
+function errorShapeProblem(schema: Json | undefined, body: unknown): string | undefined {
+  const refs: string[] = schema?.$ref ? [schema.$ref] : (schema?.anyOf ?? []).map((entry: Json) => entry.$ref);
+  const fits = refs.some((ref) => {
+    const value = body as Json;
+    if (ref === '#/components/schemas/Error')
+      return WORKER_ERROR_CODES.includes(value?.error?.code) && typeof value.error.message === 'string';
+    if (ref === '#/components/schemas/JsonRpcError')
+      return value?.jsonrpc === '2.0' && Number.isInteger(value.error?.code) && typeof value.error.message === 'string';
+    return true;
+  });
+  return refs.length === 0 || fits
+    ? undefined
+    : `body ${JSON.stringify(body).slice(0, 160)} fits none of ${refs.join(', ')}`;
+}
+
+describe('the OpenAPI document against the Worker', () => {
+  let warn: MockInstance<typeof console.warn>;
+  let error: MockInstance<typeof console.error>;
+  let doc: Json;
+  beforeAll(async () => {
+    // The open-mode and bad-secret probes log by design.
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    doc = (await (await send('/openapi.json', {})).json()) as Json;
+  });
+  afterAll(() => {
+    warn.mockRestore();
+    error.mockRestore();
+  });
+
+  const operations = () =>
+    Object.entries(doc.paths as Record<string, Json>).flatMap(([template, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ template, method, operation: operation as Json })),
+    );
+
+  it('documents every status the Worker answers, and answers every status it documents', async () => {
+    const problems: string[] = [];
+    for (const { template, method, operation } of operations()) {
+      const documented = Object.keys(operation.responses).sort();
+      const seen = new Set<string>();
+      for (const probe of probesFor(template, method, operation)) {
+        const response = await send(probe.path, probe.init, probe.env);
+        const status = String(response.status);
+        seen.add(status);
+        const label = `${method.toUpperCase()} ${template}, ${probe.what}: ${status}`;
+        const answer = operation.responses[status];
+        if (!answer) {
+          problems.push(`${label} is not documented (${(await response.text()).slice(0, 160)})`);
+          continue;
+        }
+        const type = (response.headers.get('content-type') ?? '').split(';')[0]!;
+        if (answer.content && !(type in answer.content))
+          problems.push(`${label} answered ${type}, documented ${Object.keys(answer.content).join(', ')}`);
+        if (type === 'application/json' && status !== '200') {
+          const problem = errorShapeProblem(answer.content?.[type]?.schema, await response.json());
+          if (problem) problems.push(`${label}: ${problem}`);
+        } else await response.body?.cancel();
+      }
+      const unseen = documented.filter((status) => !seen.has(status));
+      if (unseen.length > 0)
+        problems.push(`${method.toUpperCase()} ${template} documents ${unseen} but never answered it`);
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
