@@ -22,6 +22,7 @@ console.log(`## Core on V8, Zod JIT off as in workerd (${core.composition})\n`);
 console.log('| operation | median | ops/s |\n| --- | --- | --- |');
 for (const row of core.rows) console.log(formatRow(row));
 
+console.log(`\n${(await import('./linear.ts')).benchLinear(quick)}`);
 console.log('\n## What an agent reads (slides pack)\n');
 console.log(await benchAgentText());
 

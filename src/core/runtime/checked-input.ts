@@ -1,5 +1,6 @@
 import { RENDER_THEMES, type Composition, type PrimitiveNode } from '../sdk/composition.ts';
 import { CompositionValidationError, isInputRefusal, type ValidationError } from '../sdk/errors.ts';
+import { deferredPredicate } from '../sdk/messages.ts';
 import type { CheckedValidationResult, ValidationErrorMode } from '../sdk/validate.ts';
 import type { z } from 'zod';
 
@@ -8,6 +9,9 @@ export interface RenderInput {
   /** Findings left over in `collect` mode (empty when valid). */
   errors: ValidationError[];
 }
+
+/** The top-level node a finding's path starts in: `body[3]`, `body[3].items`, `body[3][…]`. */
+const TOP_LEVEL_NODE = /^body\[(\d+)\](?:$|[.[])/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,13 +35,16 @@ export function renderInput(
   const source = isRecord(copy) ? copy : {};
   const body: PrimitiveNode[] = [];
   if (Array.isArray(source.body)) {
+    const withFindings = new Set<number>();
+    for (const error of result.errors) {
+      const index = TOP_LEVEL_NODE.exec(error.path)?.[1];
+      if (index !== undefined) withFindings.add(Number(index));
+    }
     source.body.forEach((node, index) => {
-      const prefix = `body[${index}]`;
-      const hasFinding = result.errors.some(
-        (e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`),
-      );
-      if (hasFinding) return;
-      const parsed = bodyNode.safeParse(node);
+      if (withFindings.has(index)) return;
+      // The findings listed are capped, so a node past the cap is checked here; its issues are
+      // never shown, so none is worded.
+      const parsed = bodyNode.safeParse(node, { error: deferredPredicate });
       if (parsed.success) body.push(parsed.data);
     });
   }

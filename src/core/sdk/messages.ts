@@ -9,6 +9,8 @@ const PLAIN_OPTION = /^[A-Za-z0-9_$.-]+$/;
 /** Longest value we quote back or suggest for; anything longer is hostile or noise. */
 const MAX_ECHO = 64;
 const MAX_SUGGEST_INPUT = 200;
+/** What {@link deferredPredicate} marks an issue with; no schema's own message starts with NUL. */
+const DEFERRED = '\u0000deferred';
 
 /** Quotes a model-supplied value for a message, bounded so huge input is never echoed. */
 export function quoteForMessage(value: string, max = MAX_ECHO): string {
@@ -23,14 +25,29 @@ function formatOption(option: unknown): string {
   return String(option);
 }
 
-function editDistance(a: string, b: string): number {
+/** Each UTF-16 unit lowercased on its own, so strings compare case-blind unit by unit. */
+function lowerUnits(value: string): string[] {
+  const units: string[] = [];
+  for (let i = 0; i < value.length; i++) units.push(value[i]!.toLowerCase());
+  return units;
+}
+
+/**
+ * Case-blind Levenshtein distance, or `limit` as soon as it is certain to be at least that: a row
+ * whose smallest entry reaches `limit` can only grow, so the rest is skipped.
+ */
+function editDistance(a: readonly string[], b: readonly string[], limit: number): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
+    let rowMinimum = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current[j] = value;
+      if (value < rowMinimum) rowMinimum = value;
     }
+    if (rowMinimum >= limit) return limit;
     previous = current;
   }
   return previous[b.length]!;
@@ -39,12 +56,16 @@ function editDistance(a: string, b: string): number {
 /** The closest option to a misspelled value, when one is close enough to be a likely typo. */
 export function closestOption(input: unknown, options: readonly unknown[]): string | undefined {
   if (typeof input !== 'string' || input.length === 0 || input.length > MAX_SUGGEST_INPUT) return undefined;
+  const lowered = lowerUnits(input);
   let best: string | undefined;
   // Within about one edit per four characters: a typo, not a different word.
   let bestDistance = Math.max(1, Math.floor(input.length / 4)) + 1;
   for (const option of options) {
     if (typeof option !== 'string' || option === input) continue;
-    const distance = editDistance(input, option);
+    // The distance is at least the difference in length: an option that long or short cannot win,
+    // so a long input costs one comparison per option, never a table.
+    if (Math.abs(option.length - input.length) >= bestDistance) continue;
+    const distance = editDistance(lowered, lowerUnits(option), bestDistance);
     if (distance < bestDistance) {
       best = option;
       bestDistance = distance;
@@ -94,6 +115,20 @@ function listKeys(keys: readonly string[]): string {
     .slice(0, 10)
     .map((key) => (PLAIN_OPTION.test(key) && key.length <= MAX_ECHO ? key : quoteForMessage(key)));
   return keys.length > 10 ? `${shown.join(', ')} and ${keys.length - 10} more` : shown.join(', ');
+}
+
+/**
+ * The error map for a parse whose findings are capped: Zod asks it for every issue, so it only
+ * marks the issue, and {@link issueMessage} words the few that are listed. Words cost (a list of
+ * every option, a "did you mean" search), and thousands of issues would pay it for nothing.
+ */
+export function deferredPredicate(): string {
+  return DEFERRED;
+}
+
+/** An issue's message: the schema's own, or the predicate a {@link deferredPredicate} parse put off. */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  return issue.message === DEFERRED ? predicateFor(issue as unknown as z.core.$ZodRawIssue) : issue.message;
 }
 
 /** The per-parse error map handed to `safeParse`. */

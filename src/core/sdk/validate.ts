@@ -8,7 +8,7 @@ import {
   type SurfaceName,
 } from './composition.ts';
 import type { ValidationError } from './errors.ts';
-import { predicateFor, quoteForMessage } from './messages.ts';
+import { deferredPredicate, issueMessage, quoteForMessage } from './messages.ts';
 import type { PrimitiveDefinition } from './primitive.ts';
 import { getCompositionSchemas } from './schema.ts';
 
@@ -89,7 +89,7 @@ function toFinding(
     atNode = positions.has(path);
     if (atNode) nodeType = positions.get(path);
   }
-  let message = issue.message;
+  let message = issueMessage(issue);
   if (issue.code === 'unrecognized_keys' && atNode && nodeType !== undefined) {
     const fields = definitions.get(nodeType)!.fields;
     message += fields.length > 0 ? `; its fields are ${fields.join(', ')}` : '; it declares no fields';
@@ -97,11 +97,15 @@ function toFinding(
   return nodeType === undefined ? { path, message } : { path, message, nodeType };
 }
 
-function capFindings(errors: ValidationError[]): ValidationError[] {
-  if (errors.length <= MAX_REPORTED_ERRORS) return errors;
-  const rest = errors.length - MAX_REPORTED_ERRORS;
+/**
+ * The findings a result lists, at most {@link MAX_REPORTED_ERRORS}, then one line counting the
+ * rest: `total` is how many there were, listed or not (only the listed ones are ever worded).
+ */
+function capFindings(listed: ValidationError[], total = listed.length): ValidationError[] {
+  if (total <= MAX_REPORTED_ERRORS) return listed;
+  const rest = total - MAX_REPORTED_ERRORS;
   return [
-    ...errors.slice(0, MAX_REPORTED_ERRORS),
+    ...listed.slice(0, MAX_REPORTED_ERRORS),
     { path: '', message: `and ${rest} more error${rest === 1 ? '' : 's'} not listed` },
   ];
 }
@@ -131,12 +135,15 @@ export function walkNodes(
   }
 }
 
+/** Duplicate ids in drawing order: the first `limit` as findings, and how many there are in all. */
 function duplicateIds(
   body: readonly unknown[],
   definitions: ReadonlyMap<string, PrimitiveDefinition>,
-): ValidationError[] {
+  limit: number,
+): { listed: ValidationError[]; total: number } {
   const seen = new Map<string, string>();
-  const errors: ValidationError[] = [];
+  const listed: ValidationError[] = [];
+  let total = 0;
   walkNodes(body, definitions, (node, path, definition) => {
     if (typeof node.id !== 'string') return;
     const first = seen.get(node.id);
@@ -144,13 +151,14 @@ function duplicateIds(
       seen.set(node.id, path);
       return;
     }
+    if (total++ >= limit) return;
     const error: ValidationError = {
       path: `${path}.id`,
       message: `duplicates id ${quoteForMessage(node.id)} first used at ${first}`,
     };
-    errors.push(definition ? { ...error, nodeType: definition.type } : error);
+    listed.push(definition ? { ...error, nodeType: definition.type } : error);
   });
-  return errors;
+  return { listed, total };
 }
 
 /**
@@ -185,7 +193,10 @@ function surfaceWarnings(
 interface SchemaCheck {
   copy: unknown;
   refusal?: ValidationError;
+  /** The first {@link MAX_REPORTED_ERRORS} findings, worded. */
   errors: ValidationError[];
+  /** How many findings there are, listed or not. */
+  total: number;
   composition?: Composition;
 }
 
@@ -195,14 +206,19 @@ function checkSchema(
   budget: InputBudget | undefined,
 ): SchemaCheck {
   const budgeted = checkInputBudget(value, budget);
-  if (!budgeted.valid) return { copy: undefined, refusal: budgeted.error, errors: [budgeted.error] };
+  if (!budgeted.valid) return { copy: undefined, refusal: budgeted.error, errors: [budgeted.error], total: 1 };
   const schemas = getCompositionSchemas(definitions);
-  const parsed = schemas.composition.safeParse(budgeted.value, { error: predicateFor, reportInput: true });
-  if (parsed.success) return { copy: budgeted.value, errors: [], composition: parsed.data as unknown as Composition };
+  // Zod still visits every value (linear in the input, and the count of the rest stays exact), but
+  // only the findings a result lists are worded and placed.
+  const parsed = schemas.composition.safeParse(budgeted.value, { error: deferredPredicate, reportInput: true });
+  if (parsed.success)
+    return { copy: budgeted.value, errors: [], total: 0, composition: parsed.data as unknown as Composition };
   const positions = nodePositions((budgeted.value as { body?: unknown } | null)?.body, schemas.definitions);
+  const { issues } = parsed.error;
   return {
     copy: budgeted.value,
-    errors: parsed.error.issues.map((issue) => toFinding(issue, positions, schemas.definitions)),
+    errors: issues.slice(0, MAX_REPORTED_ERRORS).map((issue) => toFinding(issue, positions, schemas.definitions)),
+    total: issues.length,
   };
 }
 
@@ -222,7 +238,7 @@ export function createCompositionParser(
   return (value) => {
     const check = checkSchema(definitions, value, options.inputBudget);
     if (check.composition) return { valid: true, errors: [], composition: check.composition };
-    return { valid: false, errors: capFindings(check.errors) };
+    return { valid: false, errors: capFindings(check.errors, check.total) };
   };
 }
 
@@ -240,8 +256,10 @@ export function createCompositionValidator(
     if (check.refusal) return { valid: false, errors: [check.refusal], warnings: [], composition: undefined };
     const copy = (check.composition ?? check.copy) as Composition;
     const body: readonly unknown[] = isRecord(copy) && Array.isArray(copy.body) ? copy.body : [];
-    const errors = [...check.errors, ...duplicateIds(body, byType)];
+    const duplicates = duplicateIds(body, byType, Math.max(0, MAX_REPORTED_ERRORS - check.errors.length));
+    const errors = [...check.errors, ...duplicates.listed];
+    const total = check.total + duplicates.total;
     const warnings = check.composition ? surfaceWarnings(check.composition.body, byType) : [];
-    return { valid: errors.length === 0, errors: capFindings(errors), warnings, composition: copy };
+    return { valid: total === 0, errors: capFindings(errors, total), warnings, composition: copy };
   };
 }
