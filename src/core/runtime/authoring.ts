@@ -1,3 +1,4 @@
+import { RESERVED_NODE_FIELDS } from '../sdk/composition.ts';
 import { IsomerError } from '../sdk/errors.ts';
 import {
   authoringSchemaSubset,
@@ -74,11 +75,14 @@ function displayType(schema: Record<string, unknown>): Pick<PropDescriptor, 'typ
   }
 }
 
+const NOT_PROPS: ReadonlySet<string> = new Set(['type', ...RESERVED_NODE_FIELDS]);
+
+/** The primitive's own fields: the schema also lists `id` and `surfaces`, which every node shares. */
 function propsOf(def: JsonSchema | undefined): PropDescriptor[] {
   const properties = record(def?.properties) ?? {};
   const required = new Set(Array.isArray(def?.required) ? (def.required as string[]) : []);
   return Object.entries(properties)
-    .filter(([name]) => name !== 'type')
+    .filter(([name]) => !NOT_PROPS.has(name))
     .map(([name, value]) => {
       const schema = record(value) ?? {};
       const descriptor: PropDescriptor = { name, ...displayType(schema), required: required.has(name) };

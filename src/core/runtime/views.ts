@@ -104,7 +104,8 @@ export function createViewRegistry<THostContext>(
     get: (id) => views.get(id)?.summary,
     async request(id, context, input = {}) {
       const entry = views.get(id);
-      if (!entry) throw new IsomerError('UNKNOWN_VIEW', `runtime: unknown view ${quoteForMessage(String(id), 200)}`);
+      // The reference's words: an agent asking for a view that is not there reads this.
+      if (!entry) throw new IsomerError('UNKNOWN_VIEW', `Unknown view ${quoteForMessage(String(id), 200)}`);
       const budgeted = checkInputBudget(input, inputBudget);
       if (!budgeted.valid) throw new RegisteredViewInputError(id, [budgeted.error]);
       let value = budgeted.value;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { namedColorSchema, renderThemeSchema } from './composition.ts';
+import { namedColorSchema, renderThemeSchema, reservedNodeShape } from './composition.ts';
 import { IsomerError } from './errors.ts';
 import type { PrimitiveDefinition } from './primitive.ts';
 import { getCompositionSchemas } from './schema.ts';
@@ -31,9 +31,14 @@ const DEFAULT_DESCRIPTION =
 export const BODY_NODE_STUB_DESCRIPTION =
   'Any primitive from the catalog, written as its own object with its `type`; look it up by type before using it.';
 
+/** The def every node's `surfaces` points at: one copy instead of one per primitive. */
+const SURFACES_DEF = 'surfaces';
+const SURFACES_DESCRIPTION = 'Draw this node only on these surfaces; omit it to draw the node everywhere.';
+
 const SHARED_DEFS = [
   { schema: namedColorSchema, id: 'tone' },
   { schema: renderThemeSchema, id: 'renderTheme' },
+  { schema: reservedNodeShape.surfaces, id: SURFACES_DEF },
 ];
 
 /**
@@ -108,7 +113,10 @@ function transform(value: unknown, fn: (node: Record<string, unknown>) => unknow
 }
 
 function collectRefs(value: unknown, into: Set<string>): void {
-  if (Array.isArray(value)) return value.forEach((item) => collectRefs(item, into));
+  if (Array.isArray(value)) {
+    for (const item of value) collectRefs(item, into);
+    return;
+  }
   if (!isObject(value)) return;
   const target = refTarget(value);
   if (target !== undefined) into.add(target);
@@ -148,15 +156,11 @@ function isBareScalar(schema: JsonSchema): boolean {
   );
 }
 
-function isNodeDef(schema: JsonSchema): boolean {
-  const properties = schema.properties;
-  return isObject(properties) && isObject(properties.type) && 'const' in properties.type;
-}
-
 /**
- * The schema an agent reads: the validator's, without the reserved `id`/`surfaces`, without
- * meaningless integer bounds, with alias defs collapsed, bare scalars inlined, unused defs pruned
- * and pack descriptions applied. Validation still uses the full validator schema.
+ * The schema an agent reads: the validator's, with alias defs collapsed, bare scalars inlined,
+ * unused defs pruned and pack descriptions applied. It accepts what validation accepts, `id` and
+ * `surfaces` included, but for the refinements (cross-field rules) no JSON Schema can state and any
+ * `omitProperties` a host hides on purpose.
  */
 export function buildAuthoringJsonSchema(
   definitions: readonly PrimitiveDefinition[],
@@ -166,24 +170,12 @@ export function buildAuthoringJsonSchema(
     ...options,
     extraDefs: [...SHARED_DEFS, ...(options.extraDefs ?? [])],
   });
-  // Drop the bounds Zod adds to every integer: they say nothing to a model.
-  let schema = transform(base, (node) => {
-    if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
-    if (node.minimum === -Number.MAX_SAFE_INTEGER) delete node.minimum;
-    return node;
-  }) as JsonSchema;
+  // Zod's ±MAX_SAFE_INTEGER bounds on integers stay: validation refuses 2**60, so the schema must too.
+  let schema = base;
   const defs: Defs = { ...(schema.$defs as Defs) };
-  for (const [id, def] of Object.entries(defs)) {
-    if (!isNodeDef(def)) continue;
-    const properties = { ...(def.properties as Record<string, unknown>) };
-    delete properties.id;
-    delete properties.surfaces;
-    defs[id] = {
-      ...def,
-      properties,
-      ...(Array.isArray(def.required) ? { required: def.required.filter((k) => k !== 'id' && k !== 'surfaces') } : {}),
-    };
-  }
+  // Every node keeps `id` and `surfaces`: validation accepts them, so a schema without them would
+  // refuse valid compositions. `surfaces` is one shared def so it costs a `$ref` per primitive.
+  if (defs[SURFACES_DEF]) defs[SURFACES_DEF] = { ...defs[SURFACES_DEF], description: SURFACES_DESCRIPTION };
   for (const entry of options.omitProperties ?? []) {
     const dot = entry.indexOf('.');
     const id = entry.slice(0, dot);

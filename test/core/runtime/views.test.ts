@@ -95,7 +95,7 @@ describe('the view registry', () => {
     expect(await rejection(runtime.viewRegistry.request('nope\n# x', { team: 't' }))).toMatchObject({
       name: 'IsomerError',
       code: 'UNKNOWN_VIEW',
-      message: 'runtime: unknown view "nope\\n# x"',
+      message: 'Unknown view "nope\\n# x"',
     });
     const invalid = await rejection(runtime.viewRegistry.request('counted', { team: 't' }, { n: 9 }));
     expect(invalid).toMatchObject({
@@ -172,7 +172,7 @@ describe('the authoring context', () => {
   it('describes primitives: deduplicated entries, the reachable defs with a bodyNode stub, and props', () => {
     const described = runtime.getAuthoringContext().describePrimitives(['stack', 'note', 'stack']);
     expect(described.primitives.map((p) => p.type)).toEqual(['stack', 'note']);
-    expect(Object.keys(described.schema.$defs).sort()).toEqual(['bodyNode', 'note', 'stack']);
+    expect(Object.keys(described.schema.$defs).sort()).toEqual(['bodyNode', 'note', 'stack', 'surfaces']);
     expect(described.schema.$defs.bodyNode).toEqual({ description: expect.stringContaining('Any primitive') });
     expect(described.props.note).toEqual([
       { name: 'text', type: 'string', kind: 'string', required: true },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import {
   authoringSchemaSubset,
   buildAuthoringJsonSchema,
@@ -6,12 +7,13 @@ import {
   type JsonSchema,
 } from '../../../src/core/sdk/json-schema.ts';
 import { composePacks } from '../../../src/core/sdk/pack.ts';
+import { definePrimitive } from '../../../src/core/sdk/primitive.ts';
 import { notesPack } from '../../support/notes-pack.ts';
 
 const definitions = composePacks([notesPack]);
 
 function refs(value: unknown, into: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((item) => refs(item, into));
+  if (Array.isArray(value)) for (const item of value) refs(item, into);
   else if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
       if (key === '$ref' && typeof child === 'string') into.push(child);
@@ -79,10 +81,25 @@ describe('the authoring projection', () => {
   });
   const defs = schema.$defs as Record<string, JsonSchema>;
 
-  it('hides the reserved fields and omitted properties, and applies descriptions', () => {
-    expect(Object.keys(defs.note!.properties as object)).toEqual(['type', 'text']);
+  it('hides omitted properties and applies descriptions', () => {
+    expect(Object.keys(defs.note!.properties as object)).toEqual(['type', 'text', 'id', 'surfaces']);
     expect(defs.note!.description).toBe('One paragraph.');
-    expect(JSON.stringify(schema)).not.toContain('"surfaces"');
+  });
+
+  it('keeps the reserved id and surfaces on every node, surfaces as one shared def', () => {
+    for (const type of ['note', 'link', 'picture', 'stack', 'card', 'split', 'table']) {
+      expect(defs[type], type).toMatchObject({
+        additionalProperties: false,
+        properties: { id: { type: 'string', minLength: 1 }, surfaces: { $ref: '#/$defs/surfaces' } },
+      });
+      expect(defs[type]!.required, type).not.toContain('id');
+    }
+    expect(defs.surfaces).toMatchObject({
+      type: 'array',
+      minItems: 1,
+      items: { enum: ['react', 'snapshot', 'text', 'markdown', 'slack'] },
+      description: expect.stringContaining('omit it to draw the node everywhere'),
+    });
   });
 
   it('keeps the URL rule in the field description, since refinements do not survive', () => {
@@ -91,8 +108,23 @@ describe('the authoring projection', () => {
     );
   });
 
-  it('drops meaningless integer bounds and leaves no unresolved or unused defs', () => {
-    expect(JSON.stringify(schema)).not.toContain(String(Number.MAX_SAFE_INTEGER));
+  it('keeps the safe-integer bounds validation enforces', () => {
+    const counter = definePrimitive({
+      type: 'counter',
+      schema: z.object({ type: z.literal('counter'), n: z.number().int() }),
+      catalog: { purpose: 'A count.', useWhen: [], avoidWhen: [] },
+      examples: [{ type: 'counter', n: 1 }],
+      renderers: { html: () => '', text: () => '', markdown: () => '' },
+    });
+    const counterDefs = buildAuthoringJsonSchema([counter]).$defs as Record<string, JsonSchema>;
+    expect((counterDefs.counter!.properties as Record<string, unknown>).n).toEqual({
+      type: 'integer',
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+    });
+  });
+
+  it('leaves no unresolved or unused defs', () => {
     resolvesEveryRef(schema);
     const used = new Set(refs(schema).map((r) => r.slice('#/$defs/'.length)));
     for (const id of Object.keys(defs)) expect(used.has(id) || id === 'bodyNode', id).toBe(true);
@@ -104,7 +136,7 @@ describe('authoringSchemaSubset', () => {
 
   it('keeps only what the types reach, with a bodyNode stub instead of the union', () => {
     const subset = authoringSchemaSubset(schema, ['split']);
-    expect(Object.keys(subset.$defs).sort()).toEqual(['bodyNode', 'split']);
+    expect(Object.keys(subset.$defs).sort()).toEqual(['bodyNode', 'split', 'surfaces']);
     expect(Object.keys(subset.$defs.bodyNode!)).toEqual(['description']);
     resolvesEveryRef(subset);
   });
