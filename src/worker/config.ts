@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { createIsomerRuntime, type IsomerRuntime } from '../core/runtime/runtime.ts';
+import { createIsomerRuntime, type IsomerRuntime, type IsomerRuntimeOptions } from '../core/runtime/runtime.ts';
 import type { RegisteredView } from '../core/runtime/views.ts';
-import { slideDeckFrame, slidesPack, SLIDES_GUIDE, SLIDES_RULES } from '../core/packs/slides/index.ts';
+import type { PrimitivePack } from '../core/sdk/pack.ts';
 import { RUNTIME_FORMATS } from '../core/tools/names.ts';
 import {
   createIsomerPrompts,
@@ -10,10 +10,16 @@ import {
   type IsomerResource,
 } from '../core/tools/resources.ts';
 import { createIsomerTools, type IsomerTool } from '../core/tools/tools.ts';
-import type { AuthoringProfileId, IsomerGuideOptions, IsomerToolsFormat } from '../core/tools/types.ts';
+import type {
+  AuthoringProfileId,
+  IsomerGuideOptions,
+  IsomerToolsFormat,
+  IsomerToolsFrame,
+} from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
-import { SAMPLE_VIEWS } from './views.ts';
 import { createImageFormats } from '../formats/index.ts';
+import { CHAT_FORMAT_NAMES, createChatFormats } from '../chat.ts';
+// Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
 import packageJson from '../../package.json' with { type: 'json' };
 
 /** What `images: true` adds, in the order `isomer_render` lists them. */
@@ -24,21 +30,31 @@ export const WORKER_NAME = packageJson.name;
 export const WORKER_VERSION = packageJson.version;
 
 /**
- * What a deployer configures in code. Everything else (tokens, origins) is a binding, so one build
- * serves many deployments.
+ * What a deployer configures in code: the vocabulary (packs, frames, guide) and the views and
+ * formats. Everything else (tokens, origins) is a binding, so one build serves many deployments.
+ * `slidesWorkerOptions()` from `isomer-edge/slides` is the built-in configuration.
  */
 export interface WorkerOptions {
-  /** Views registered after the samples; ids must be unique. */
+  /** The primitive packs compositions are written in, at least one; their types must not collide. */
+  packs: readonly PrimitivePack[];
+  /** Named documents for the snapshot surface, which the image formats draw (`{ slide: slideDeckFrame }`). */
+  frames?: IsomerRuntimeOptions['frames'];
+  /**
+   * The frame compositions are drawn in by default, whose body rule every validation and render
+   * applies. Default: the only one in `frames`; required with two or more.
+   */
+  frame?: string;
+  /** Whether text, Markdown, HTML and Slack draw the title unless a request says. Default `true`. */
+  heading?: boolean;
+  /** Views an agent can request by id; ids must be unique. */
   views?: readonly RegisteredView<WorkerCaller, any>[];
-  /** Register the built-in sample views (`summary-slide`). Default `true`. */
-  sampleViews?: boolean;
   /** Host formats offered by `isomer_render` and `POST /render/{format}`, after the images. */
   formats?: Record<string, IsomerToolsFormat>;
-  /** Offer `png`, `webp`, `svg` and `pdf` drawn in the Worker (takumi WASM). Default `true`. */
+  /** Offer `png`, `webp`, `svg` and `pdf` drawn in the Worker (takumi WASM). Default: when there is a frame. */
   images?: boolean;
-  /** Guide prose; defaults to the slides pack's guide. */
+  /** Guide prose the authoring guide opens with; default a short generic guide. */
   guide?: string;
-  /** Guide rules; default the slides pack's rules. */
+  /** Bullets under the guide's `## Rules`. */
   rules?: readonly string[];
   examples?: readonly unknown[];
   profile?: AuthoringProfileId;
@@ -62,11 +78,12 @@ export interface PromptSummary {
 /** The Worker's configuration, built once per isolate; tools are built once per caller. */
 export interface WorkerConfig {
   runtime: IsomerRuntime<WorkerCaller>;
-  frame: typeof slideDeckFrame;
+  /** The default frame, whose body rule applies to every validation and render; none without frames. */
+  frame: IsomerToolsFrame | undefined;
   formats: Readonly<Record<string, IsomerToolsFormat>>;
   /** The runtime's own formats, then the host's. */
   formatNames: readonly string[];
-  /** Whether text, Markdown, HTML and Slack draw the title: off, since a slide draws its own. */
+  /** Whether text, Markdown, HTML and Slack draw the title unless a request says. */
   heading: boolean;
   resources: readonly IsomerResource[];
   prompts: readonly IsomerPrompt[];
@@ -85,34 +102,46 @@ export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
 
 function once<T>(build: () => T): () => T {
   let value: { v: T } | undefined;
-  return () => (value ??= { v: build() }).v;
+  return () => {
+    value ??= { v: build() };
+    return value.v;
+  };
 }
 
 /**
- * Builds the runtime (slides pack, deck frame, views), resources and prompts. Configuration errors
- * (a duplicate view id, a host format named `html`) throw here, on the first request.
+ * Builds the runtime (packs, frames, views), resources and prompts. Configuration errors (a
+ * duplicate view id, a host format named `html`, images without a frame) throw here, on the first
+ * request.
  */
-export function createWorkerConfig(options: WorkerOptions = {}): WorkerConfig {
-  const images = options.images ?? true;
-  const views = [...(options.sampleViews === false ? [] : SAMPLE_VIEWS), ...(options.views ?? [])];
+export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
+  const frameNames = Object.keys(options.frames ?? {});
+  const images = options.images ?? frameNames.length > 0;
+  if (images && frameNames.length === 0)
+    throw new Error('isomer-edge: the image formats draw a frame; pass frames, or images: false');
   const runtime = createIsomerRuntime<WorkerCaller>({
-    packs: [slidesPack],
-    frames: { slide: slideDeckFrame },
-    views,
-    formats: [...(images ? IMAGE_FORMAT_NAMES : []), ...Object.keys(options.formats ?? {})],
+    packs: options.packs,
+    ...(options.frames ? { frames: options.frames } : {}),
+    ...(options.frame !== undefined ? { defaultFrame: options.frame } : {}),
+    views: options.views ?? [],
+    formats: [...(images ? IMAGE_FORMAT_NAMES : []), ...CHAT_FORMAT_NAMES, ...Object.keys(options.formats ?? {})],
   });
+  // The runtime has checked the frame name: given, or the only one.
+  const frameName = options.frame ?? (frameNames.length === 1 ? frameNames[0] : undefined);
+  const frame: IsomerToolsFrame | undefined = frameName === undefined ? undefined : options.frames?.[frameName];
+  const heading = options.heading ?? true;
   // The image formats start nothing until the first image request.
   const formats: Record<string, IsomerToolsFormat> = {
     ...(images ? createImageFormats({ snapshot: runtime.surfaces.snapshot! }) : {}),
+    ...createChatFormats({ runtime, heading }),
     ...(options.formats ?? {}),
   };
   const guide: Omit<IsomerGuideOptions, 'runtime'> = {
-    guide: options.guide ?? SLIDES_GUIDE,
-    rules: options.rules ?? SLIDES_RULES,
+    ...(options.guide !== undefined ? { guide: options.guide } : {}),
+    ...(options.rules ? { rules: options.rules } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
   };
-  const base = { runtime, ...guide, frame: slideDeckFrame, heading: false, formats };
+  const base = { runtime, ...guide, ...(frame ? { frame } : {}), heading, formats };
   const toolsByCaller = new Map<string, readonly IsomerTool[]>();
   const toolsFor = (caller: WorkerCaller): readonly IsomerTool[] => {
     let tools = toolsByCaller.get(caller.caller);
@@ -128,10 +157,10 @@ export function createWorkerConfig(options: WorkerOptions = {}): WorkerConfig {
 
   return {
     runtime,
-    frame: slideDeckFrame,
+    frame,
     formats,
     formatNames: [...RUNTIME_FORMATS, ...Object.keys(formats)],
-    heading: false,
+    heading,
     resources: createIsomerResources({ runtime, ...guide }),
     prompts,
     toolsFor,

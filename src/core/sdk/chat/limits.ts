@@ -1,0 +1,53 @@
+/**
+ * The limits each chat host publishes, in the units the host counts (UTF-16 code units unless a
+ * name says bytes). Every number the chat converters enforce comes from here, with its source.
+ */
+
+/**
+ * Microsoft Teams. Teams refuses a bot message over about 28 KB (the whole activity, card
+ * included: "Format your bot messages", learn.microsoft.com/microsoftteams/platform); cards must
+ * be Adaptive Card schema 1.5 or lower ("Cards reference": Teams supports 1.5 on every client).
+ */
+export const TEAMS_LIMITS = {
+  messageBytes: 28_000,
+} as const;
+
+/**
+ * Discord's message and embed limits (discord.com/developers/docs/resources/message#create-message
+ * and the "Embed Limits" table of the channel resource).
+ */
+export const DISCORD_LIMITS = {
+  contentChars: 2000,
+  embedsPerMessage: 10,
+  embedTitleChars: 256,
+  embedDescriptionChars: 4096,
+  fieldsPerEmbed: 25,
+  fieldNameChars: 256,
+  fieldValueChars: 1024,
+  footerTextChars: 2048,
+  authorNameChars: 256,
+  /** Titles, descriptions, field names and values, footers and author names of every embed together. */
+  embedTotalChars: 6000,
+} as const;
+
+/**
+ * Google Chat. The message reference (developers.google.com/workspace/chat/api/reference/rest/v1/
+ * spaces.messages/create) caps a message, contents included, at 32,000 bytes; the Card reference
+ * ignores widgets past 100 per card (and drops the whole section that crosses it). Neither page
+ * gives per-field text limits, so text is bounded only by the message size.
+ */
+export const GOOGLE_CHAT_LIMITS = {
+  messageBytes: 32_000,
+  widgetsPerCard: 100,
+} as const;
+
+/**
+ * Telegram Bot API `sendMessage` (core.telegram.org/bots/api#sendmessage): 1–4096 characters of
+ * text after entities are parsed, so tags do not count but every visible character does.
+ * `messagesPerRender` is ours, not Telegram's: a group takes about 20 bot messages a minute
+ * (core.telegram.org/bots/faq), so one render never asks for more than half of that.
+ */
+export const TELEGRAM_LIMITS = {
+  messageChars: 4096,
+  messagesPerRender: 10,
+} as const;
