@@ -47,6 +47,7 @@ export interface WorkerOptions {
   /** Whether text, Markdown, HTML and Slack draw the title unless a request says. Default `true`. */
   heading?: boolean;
   /** Views an agent can request by id; ids must be unique. */
+  // biome-ignore lint/suspicious/noExplicitAny: each view has its own input type, checked by its own schema
   views?: readonly RegisteredView<WorkerCaller, any>[];
   /** Host formats offered by `isomer_render` and `POST /render/{format}`, after the images. */
   formats?: Record<string, IsomerToolsFormat>;

@@ -14,7 +14,10 @@ export class Checks {
   }
 
   /** Runs `fn`; a throw or a `false`/string result is a failure. Never throws itself. */
-  async check(name: string, fn: () => Promise<boolean | string | void> | boolean | string | void): Promise<void> {
+  async check(
+    name: string,
+    fn: () => Promise<boolean | string | undefined> | boolean | string | undefined,
+  ): Promise<void> {
     const full = this.prefix ? `${this.prefix} ${name}` : name;
     try {
       const outcome = await fn();

@@ -33,7 +33,10 @@ export const views = [
     id: 'built',
     title: 'Built',
     answers: [],
-    build: ({ input }) => (seen.inputs.push(input), { type: 'view', body: [{ type: 'note', text: 'x' }] }),
+    build: ({ input }) => {
+      seen.inputs.push(input);
+      return { type: 'view', body: [{ type: 'note', text: 'x' }] };
+    },
   }),
   defineView({
     id: 'two-notes',
@@ -114,7 +117,7 @@ export function runtimeWithViews() {
 
 export function textOf(result: IsomerToolResult): string {
   const [block] = result.content;
-  if (!block || block.type !== 'text') throw new Error(`expected a text block, got ${JSON.stringify(result)}`);
+  if (block?.type !== 'text') throw new Error(`expected a text block, got ${JSON.stringify(result)}`);
   return block.text;
 }
 

@@ -109,7 +109,20 @@ describe('POST /render/{format}', () => {
     expect(response.status).toBe(404);
     expect((await json(response)).error).toMatchObject({
       code: 'FORMAT_NOT_FOUND',
-      formats: ['text', 'markdown', 'html', 'slack', 'png', 'webp', 'svg', 'pdf', 'teams', 'discord', 'googlechat', 'telegram'],
+      formats: [
+        'text',
+        'markdown',
+        'html',
+        'slack',
+        'png',
+        'webp',
+        'svg',
+        'pdf',
+        'teams',
+        'discord',
+        'googlechat',
+        'telegram',
+      ],
     });
   });
 

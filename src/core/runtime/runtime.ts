@@ -30,7 +30,7 @@ export interface IsomerRuntimeOptions<THostContext = unknown> {
   /** Vocabularies, at least one; their primitive types must not collide. */
   packs: readonly PrimitivePack[];
   /** Named documents for the snapshot surface; giving any creates `surfaces.snapshot`. */
-  frames?: Record<string, Frame<any>>;
+  frames?: Record<string, Frame<unknown>>;
   /** Required with two or more frames. */
   defaultFrame?: string;
   /** Host formats (`png`, `pdf`…) a rasterizer renders, reported by `getCapabilities()`. */
@@ -108,7 +108,7 @@ function applyOverrides(
 }
 
 function resolveFrames(
-  options: IsomerRuntimeOptions<any>,
+  options: IsomerRuntimeOptions<unknown>,
 ): { frames: Map<string, Frame<unknown>>; defaultFrame: string } | undefined {
   if (options.frames === undefined) {
     if (options.defaultFrame !== undefined)

@@ -9,6 +9,7 @@ import type { CheckedValidationResult, ValidationResult } from '../sdk/validate.
 import { formatPath } from '../sdk/validate.ts';
 
 /** A prebuilt composition a host answers by id, with typed input. */
+// biome-ignore lint/suspicious/noExplicitAny: a view defined without an input schema takes whatever the host passes
 export interface RegisteredView<THostContext = unknown, TInput = any> {
   id: string;
   title: string;
@@ -45,6 +46,7 @@ export interface ViewRegistry<THostContext = unknown> {
  * Declares a view; `description` defaults to the title.
  * @example defineView({ id: 'agenda', title: 'Agenda', answers: ['What is on the agenda?'], input: z.object({ items: z.array(z.string()) }), build: ({ input }) => … })
  */
+// biome-ignore lint/suspicious/noExplicitAny: a view defined without an input schema takes whatever the host passes
 export function defineView<THostContext = unknown, TInput = any>(
   view: Omit<RegisteredView<THostContext, TInput>, 'description'> & { description?: string },
 ): RegisteredView<THostContext, TInput> {
@@ -70,7 +72,7 @@ export class RegisteredViewInputError extends Error {
   }
 }
 
-function summarize(view: RegisteredView<any>): RegisteredViewSummary {
+function summarize(view: RegisteredView<never>): RegisteredViewSummary {
   const summary: RegisteredViewSummary = {
     id: view.id,
     title: view.title,

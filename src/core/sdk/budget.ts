@@ -132,7 +132,7 @@ function walk(value: unknown, budget: InputBudget | undefined): InputBudgetResul
 
     // Advance through the top frame's children: copy leaves in place, stop at the next
     // container to open, and pop frames whose children are all done.
-    advance: for (;;) {
+    for (;;) {
       const top = sources.length - 1;
       if (top < 0) return { valid: true, value: rootCopy };
       const index = nexts[top]!;
@@ -171,7 +171,7 @@ function walk(value: unknown, budget: InputBudget | undefined): InputBudgetResul
       if (typeof child === 'object' && child !== null) {
         opening = child;
         openingKey = key;
-        break advance;
+        break;
       }
       if (typeof child === 'function') return notPlainData('a function');
       characters += leafLength(child);

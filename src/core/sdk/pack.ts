@@ -1,5 +1,5 @@
 import { IsomerError } from './errors.ts';
-import type { PrimitiveDefinition } from './primitive.ts';
+import type { PrimitiveDefinition, AnyPrimitiveDefinition } from './primitive.ts';
 
 /** A heading in the guide's primitive index and the types listed under it. */
 export interface PrimitiveGroup {
@@ -18,7 +18,7 @@ export interface PackAuthoringOptions {
 export interface PrimitivePackInput {
   id: string;
   // The definitions' node types differ per primitive; the pack erases them.
-  primitives: readonly PrimitiveDefinition<any>[];
+  primitives: readonly AnyPrimitiveDefinition[];
   /** Stylesheet shared by the pack's markup, emitted when a render draws any of its types. */
   css?: string;
   /** Types that are pictures: the Slack surface can swap them for uploaded images. */

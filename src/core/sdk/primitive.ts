@@ -111,6 +111,10 @@ export interface PrimitiveDefinition<TNode = PrimitiveNode> {
   resolveSchema(bodyNode: z.ZodType<PrimitiveNode>): z.ZodObject;
 }
 
+/** A primitive of any node type, as registries and packs hold them (each was checked where it was defined). */
+// biome-ignore lint/suspicious/noExplicitAny: node types vary per primitive; a registry cannot name them all
+export type AnyPrimitiveDefinition = PrimitiveDefinition<any>;
+
 const NO_CHILDREN: ChildNode[] = [];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -144,8 +148,12 @@ export function createChildNodeWalker(paths: readonly string[]): (node: Primitiv
       const { key, each } = segments[index]!;
       const next = value[key];
       const path = prefix === '' ? key : `${prefix}.${key}`;
-      if (!each) return visit(next, segments, index + 1, path);
-      if (Array.isArray(next)) next.forEach((item, i) => visit(item, segments, index + 1, `${path}[${i}]`));
+      if (!each) {
+        visit(next, segments, index + 1, path);
+        return;
+      }
+      if (Array.isArray(next))
+        for (const [i, item] of next.entries()) visit(item, segments, index + 1, `${path}[${i}]`);
     };
     for (const segments of parsed) visit(node, segments, 0, '');
     return out;

@@ -172,7 +172,7 @@ export function rendersOnSurface(
 ): boolean {
   if (!isVisibleOnSurface(node, surface)) return false;
   const definition = definitions.get(node.type);
-  if (!definition || !definition.isContainer) return true;
+  if (!definition?.isContainer) return true;
   if (definition.hasOwnContent?.(node)) return true;
   return definition.children(node).some((child) => rendersOnSurface(child.node, surface, definitions));
 }

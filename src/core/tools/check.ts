@@ -28,7 +28,7 @@ function warningLine(warning: { surface: string; path?: string; message: string 
  * @example checkComposition(runtime, slideDeckFrame, JSON.parse(text)).errors
  */
 export function checkComposition(
-  runtime: Pick<IsomerToolsRuntime<any>, 'parse' | 'validate'>,
+  runtime: Pick<IsomerToolsRuntime<never>, 'parse' | 'validate'>,
   frame: IsomerToolsFrame | undefined,
   value: unknown,
 ): IsomerCompositionCheck {

@@ -97,6 +97,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
   const guideOptions: IsomerGuideOptions = { runtime, ...pick(options) };
   const hostContext = (options as { hostContext?: THostContext }).hostContext as THostContext;
 
+  // biome-ignore lint/suspicious/noExplicitAny: each tool has its own input schema; the handlers are typed where each is written
   const tools: IsomerTool<any>[] = [
     {
       name: 'isomer_authoring_guide',

@@ -65,7 +65,7 @@ export interface IsomerToolsFormat {
 export type AuthoringProfileId = 'general' | 'registered-view-router' | 'compose-from-primitives';
 
 export interface IsomerGuideOptions {
-  runtime: Pick<IsomerToolsRuntime<any>, 'getAuthoringContext'>;
+  runtime: Pick<IsomerToolsRuntime<never>, 'getAuthoringContext'>;
   /** Prose the guide opens with. Defaults to a short generic guide. */
   guide?: string;
   /** Bullets under `## Rules`, each collapsed to one line. */

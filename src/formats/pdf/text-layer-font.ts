@@ -171,7 +171,7 @@ export function toUnicodeCMap(characters: readonly string[]): string {
   for (let start = 0; start < characters.length; start += 100) {
     const block = characters.slice(start, start + 100);
     lines.push(`${block.length} beginbfchar`);
-    block.forEach((character, i) => lines.push(`<${hex4(start + i + 1)}> <${utf16Hex(character)}>`));
+    for (const [i, character] of block.entries()) lines.push(`<${hex4(start + i + 1)}> <${utf16Hex(character)}>`);
     lines.push('endbfchar');
   }
   lines.push('endcmap', 'CMapName currentdict /CMapResource defineresource pop', 'end', 'end');

@@ -202,7 +202,7 @@ describe('slack', () => {
     });
     // mrkdwn is where Slack parses mentions: every mrkdwn string and the fallback text is escaped.
     const mrkdwn: string[] = [message.text];
-    JSON.stringify(message.blocks, (key, value) => {
+    JSON.stringify(message.blocks, (_key, value) => {
       if (value && typeof value === 'object' && value.type === 'mrkdwn') mrkdwn.push(value.text);
       return value;
     });

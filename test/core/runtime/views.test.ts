@@ -89,7 +89,10 @@ describe('the view registry', () => {
       title: 'C',
       answers: [],
       input: z.object({ n: z.number().max(3) }),
-      build: () => (builds++, { type: 'view', body: [{ type: 'note', text: 'x' }] }),
+      build: () => {
+        builds++;
+        return { type: 'view', body: [{ type: 'note', text: 'x' }] };
+      },
     });
     const runtime = runtimeWith(counted);
     expect(await rejection(runtime.viewRegistry.request('nope\n# x', { team: 't' }))).toMatchObject({
@@ -128,7 +131,10 @@ describe('the view registry', () => {
       id: 'echo',
       title: 'E',
       answers: [],
-      build: ({ input }) => (seen.push(input), { type: 'view', body: [{ type: 'note', text: 'x' }] }),
+      build: ({ input }) => {
+        seen.push(input);
+        return { type: 'view', body: [{ type: 'note', text: 'x' }] };
+      },
     });
     const runtime = createIsomerRuntime({ packs: [notesPack], views: [echo], inputBudget: { depth: 2 } });
     await runtime.viewRegistry.request('echo', undefined);

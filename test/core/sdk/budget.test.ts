@@ -200,6 +200,7 @@ describe('plain data only', () => {
     ['a boxed string', [new String('x')], 'an object that is not a plain object or array'],
     ['a symbol key', { [Symbol('k')]: 1 }, 'a symbol key'],
     // eslint-disable-next-line no-sparse-arrays
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
     ['an array hole', [1, , 3], 'an array hole'],
     [
       'a non-enumerable property',

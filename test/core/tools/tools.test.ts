@@ -185,7 +185,10 @@ describe('isomer_validate', () => {
     let parses = 0;
     const counting: IsomerToolsRuntime = {
       ...plainRuntime,
-      parse: (value: unknown) => (parses++, plainRuntime.parse(value)),
+      parse: (value: unknown) => {
+        parses++;
+        return plainRuntime.parse(value);
+      },
     } as never;
     // view(1) > body(2) > stack(3) > items(4) … 30 stacks reach depth 63, the note 64.
     let node: unknown = { type: 'note', text: 'leaf' };
@@ -355,7 +358,10 @@ describe('isomer_render', () => {
     const bytes = new Uint8Array(0x8000 * 2 + 3).map((_, i) => i % 251);
     const png: IsomerToolsFormat = {
       mimeType: 'image/png',
-      render: (composition, options) => (calls.push({ composition, options }), bytes),
+      render: (composition, options) => {
+        calls.push({ composition, options });
+        return bytes;
+      },
     };
     const input = slide();
     const result = await call(createIsomerTools({ runtime: spying, formats: { png } }), 'isomer_render', {

@@ -1,4 +1,4 @@
-import type { PrimitiveDefinition } from '../../../sdk/primitive.ts';
+import type { AnyPrimitiveDefinition } from '../../../sdk/primitive.ts';
 import { slideAnnotatedRender } from './slide-annotated-render.ts';
 import { slideCode } from './slide-code.ts';
 import { slideCommand } from './slide-command.ts';
@@ -8,7 +8,7 @@ import { slideRenderGrid } from './slide-render-grid.ts';
 import { slideTranscript } from './slide-transcript.ts';
 
 /** Code (code, diff, command, transcript) and renders of other slides. */
-export const CODE_AND_RENDER_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+export const CODE_AND_RENDER_PRIMITIVES: readonly AnyPrimitiveDefinition[] = [
   slideCode,
   slideDiff,
   slideCommand,

@@ -1,4 +1,4 @@
-import type { PrimitiveDefinition } from '../../../sdk/primitive.ts';
+import type { AnyPrimitiveDefinition } from '../../../sdk/primitive.ts';
 import { slideBars } from './slide-bars.ts';
 import { slideDelta } from './slide-delta.ts';
 import { slideMatrix } from './slide-matrix.ts';
@@ -7,7 +7,7 @@ import { slideStats } from './slide-stats.ts';
 import { slideTable } from './slide-table.ts';
 
 /** Data: stat, stats, delta, bars, matrix, table. */
-export const DATA_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+export const DATA_PRIMITIVES: readonly AnyPrimitiveDefinition[] = [
   slideStat,
   slideStats,
   slideDelta,

@@ -1,4 +1,4 @@
-import type { PrimitiveDefinition } from '../../../sdk/primitive.ts';
+import type { AnyPrimitiveDefinition } from '../../../sdk/primitive.ts';
 import { slideFanout } from './slide-fanout.ts';
 import { slideLayers } from './slide-layers.ts';
 import { slideQuadrant } from './slide-quadrant.ts';
@@ -6,7 +6,7 @@ import { slideTerritoryGroup } from './slide-territory-group.ts';
 import { slideTree } from './slide-tree.ts';
 
 /** Diagrams of shape: fanout, tree, layers, territories, quadrant. */
-export const SHAPE_DIAGRAM_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+export const SHAPE_DIAGRAM_PRIMITIVES: readonly AnyPrimitiveDefinition[] = [
   slideFanout,
   slideTree,
   slideLayers,

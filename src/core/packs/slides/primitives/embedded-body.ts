@@ -85,7 +85,7 @@ function nestedRenders(nodes: readonly unknown[]): (string | number)[][] {
   const found: (string | number)[][] = [];
   const visit = (value: unknown, path: (string | number)[]): void => {
     if (Array.isArray(value)) {
-      value.forEach((item, i) => visit(item, [...path, i]));
+      for (const [i, item] of value.entries()) visit(item, [...path, i]);
       return;
     }
     if (!isRecord(value)) return;
@@ -98,7 +98,7 @@ function nestedRenders(nodes: readonly unknown[]): (string | number)[][] {
       if (typeof child === 'object' && child !== null) visit(child, [...path, key]);
   };
   // Recursion is bounded: the input budget has already capped the depth of anything parsed.
-  nodes.forEach((node, i) => visit(node, [i]));
+  for (const [i, node] of nodes.entries()) visit(node, [i]);
   return found;
 }
 

@@ -1,4 +1,4 @@
-import type { PrimitiveDefinition } from '../../../sdk/primitive.ts';
+import type { AnyPrimitiveDefinition } from '../../../sdk/primitive.ts';
 import { slideBulletList } from './slide-bullet-list.ts';
 import { slideColumns } from './slide-columns.ts';
 import { slideDefinitions } from './slide-definitions.ts';
@@ -9,7 +9,7 @@ import { slideStack } from './slide-stack.ts';
 import { slideWindow } from './slide-window.ts';
 
 /** Layout (split, stack, window) and text (lists, definitions, columns, roadmap). */
-export const LAYOUT_AND_TEXT_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+export const LAYOUT_AND_TEXT_PRIMITIVES: readonly AnyPrimitiveDefinition[] = [
   slideSplit,
   slideStack,
   slideWindow,

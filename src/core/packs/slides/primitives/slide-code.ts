@@ -99,12 +99,10 @@ export const slideCode = definePrimitive({
       .max(2)
       .superRefine((panels, ctx) => {
         const cap = columnCap(panels.length === 2 ? 2 : 1, isDense(panels));
-        panels.forEach((panel, p) =>
-          panel.lines.forEach((line, i) => {
+        for (const [p, panel] of panels.entries())
+          for (const [i, line] of panel.lines.entries())
             if (charLoad(line) > cap)
               ctx.addIssue({ code: 'custom', path: [p, 'lines', i], message: widthMessage(line, cap) });
-          }),
-        );
       })
       .describe(
         `One panel, or two side by side with an arrow (before → after; full width only, never inside a split). ${WIDTH_RULE}`,

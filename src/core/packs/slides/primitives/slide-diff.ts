@@ -79,7 +79,9 @@ export const slideDiff = definePrimitive({
       language: 'ts',
       lines: [
         { text: 'export async function saveCart(cart: Cart) {' },
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the example shows real source code
         { text: '  await fetch(`/carts/${cart.id}`, { method: "PUT", body: json(cart) });', op: 'remove' },
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the example shows real source code
         { text: '  localStorage.setItem(`cart:${cart.id}`, json(cart));', op: 'add' },
         { text: '  await outbox.push({ kind: "cart", id: cart.id });', op: 'add' },
         { text: '}' },
@@ -100,6 +102,7 @@ export const slideDiff = definePrimitive({
           { text: '        with: { node-version: 22, cache: npm }', op: 'add' },
           { text: '      - run: npm ci' },
           { text: '      - run: npm test', op: 'remove' },
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the example shows real source code
           { text: '      - run: npm test -- --shard=${{ matrix.shard }}', op: 'add' },
           { text: '    strategy:', op: 'add' },
           { text: '      matrix: { shard: [1/2, 2/2] }', op: 'add' },

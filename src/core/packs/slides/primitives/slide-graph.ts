@@ -120,9 +120,15 @@ function graphRules(node: GraphNode, ctx: z.RefinementCtx): void {
     if (unknown.length > 0) return;
     const key = JSON.stringify([from, to]);
     const repeated = seen.get(key);
-    if (repeated !== undefined) return issue(['edges', j], `repeats edges[${repeated}]`);
+    if (repeated !== undefined) {
+      issue(['edges', j], `repeats edges[${repeated}]`);
+      return;
+    }
     seen.set(key, j);
-    if (from === to) return issue(['edges', j], `links ${q(from)} to itself; an edge joins two different nodes`);
+    if (from === to) {
+      issue(['edges', j], `links ${q(from)} to itself; an edge joins two different nodes`);
+      return;
+    }
     const a = role.get(from)!;
     const b = role.get(to)!;
     if (a.kind === 'main' && b.kind === 'main') {
@@ -135,11 +141,10 @@ function graphRules(node: GraphNode, ctx: z.RefinementCtx): void {
       else issue(['edges', j], `must link main-row neighbours left to right; the main row is ${row}`);
       return;
     }
-    if (a.kind !== 'main' && b.kind !== 'main')
-      return issue(
-        ['edges', j],
-        `links two placed nodes; a node placed above or below links only to one main-row node`,
-      );
+    if (a.kind !== 'main' && b.kind !== 'main') {
+      issue(['edges', j], 'links two placed nodes; a node placed above or below links only to one main-row node');
+      return;
+    }
     const side = a.kind === 'main' ? to : from;
     const earlier = sideEdge.get(side);
     if (earlier !== undefined)

@@ -121,11 +121,10 @@ export const slideTable = definePrimitive({
           path: ['groups'],
           message: 'cannot be given together with rows: use one or the other',
         });
-      node.rows?.forEach((row, index) => checkRow(row, columns, ctx, ['rows', index]));
+      for (const [index, row] of (node.rows ?? []).entries()) checkRow(row, columns, ctx, ['rows', index]);
       if (node.groups === undefined) return;
-      node.groups.forEach((entry, g) =>
-        entry.rows.forEach((row, index) => checkRow(row, columns, ctx, ['groups', g, 'rows', index])),
-      );
+      for (const [g, entry] of node.groups.entries())
+        for (const [index, row] of entry.rows.entries()) checkRow(row, columns, ctx, ['groups', g, 'rows', index]);
       const total = node.groups.reduce((sum, entry) => sum + entry.rows.length, 0);
       if (total > MAX_ROWS)
         ctx.addIssue({

@@ -26,7 +26,7 @@ const NESTED_MESSAGE = 'must not be inside another slideWindow';
  */
 function nestedWindows(value: unknown, path: (string | number)[], out: (string | number)[][]): void {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => nestedWindows(item, [...path, i], out));
+    for (const [i, item] of value.entries()) nestedWindows(item, [...path, i], out);
     return;
   }
   if (typeof value !== 'object' || value === null) return;

@@ -1,4 +1,4 @@
-import type { PrimitiveDefinition } from '../../../sdk/primitive.ts';
+import type { AnyPrimitiveDefinition } from '../../../sdk/primitive.ts';
 import { slideAgenda } from './slide-agenda.ts';
 import { slideClosing } from './slide-closing.ts';
 import { slideFrame } from './slide-frame.ts';
@@ -10,7 +10,7 @@ import { slideStatement } from './slide-statement.ts';
 import { slideTitle } from './slide-title.ts';
 
 /** Slide structure: frame, headings, title, section, agenda, closing, source. */
-export const STRUCTURE_PRIMITIVES: readonly PrimitiveDefinition<any>[] = [
+export const STRUCTURE_PRIMITIVES: readonly AnyPrimitiveDefinition[] = [
   slideFrame,
   slideHeading,
   slideStatement,
