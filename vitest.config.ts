@@ -1,19 +1,25 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Browser tests need a real Chromium: CI must have one (.ci/run installs it); elsewhere say how to get one.
-const browserTests = existsSync(chromium) || process.env.CI === 'true';
-if (!browserTests) {
-  console.log(`browser tests: skipped, no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
-}
+const java = process.env.JAVA ?? 'java';
+// Browser tests need a real Chromium, and the W3C checker among them a Java runtime: CI must have
+// both (.ci/run installs them, and a missing one fails there); elsewhere say how to get them.
+const missing = [
+  ...(existsSync(chromium) ? [] : [`no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`]),
+  ...(spawnSync(java, ['-version']).status === 0 ? [] : ['no Java runtime (apt-get install default-jre-headless)']),
+];
+const browserTests = missing.length === 0 || process.env.CI === 'true';
+if (!browserTests) console.log(`browser tests: skipped, ${missing.join('; ')}`);
 
 // The reference conformance pass reads the upstream examples from ../shared beside this clone; a bare clone has none.
 const referenceFixtures = existsSync(new URL('../shared/fixtures/compositions', import.meta.url));
 if (!referenceFixtures) {
   console.log(
-    'reference fixtures: ../shared/fixtures not found beside this clone; the reference conformance pass did not run (CI runs it)',
+    'reference fixtures: ../shared/fixtures not found beside this clone; the reference conformance pass did ' +
+      'not run (CI runs it)',
   );
 }
 
