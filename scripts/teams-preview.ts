@@ -1,15 +1,17 @@
 /**
  * Pictures of the Teams format: a few project fixtures as Adaptive Cards, drawn by the
  * `adaptivecards` SDK (with markdown-it for TextBlock Markdown, as Teams reads it) in headless
- * Chromium, saved as `docs/images/teams-<fixture>.png`. The slide PNG beside each comes from
- * `npm run gallery -- --worker <url>`, which needs a running Worker; this script does not draw it.
+ * Chromium, saved as `docs/images/teams-<fixture>.png`, beside the same slide drawn by the image
+ * formats (takumi on Node) as `docs/images/png-<fixture>.png`, 640×360.
  *
  * Usage: node --experimental-strip-types scripts/teams-preview.ts [fixture …]
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
 import { createChatFormats } from '../src/chat.ts';
+import { createImageFormats } from '../src/formats/index.ts';
 import { createIsomerRuntime } from '../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../src/slides.ts';
 import { readFixtures } from './preview.ts';
@@ -27,6 +29,7 @@ mkdirSync(out, { recursive: true });
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 // Heading off, as the Worker serves slides: a slide draws its own title.
 const chat = createChatFormats({ runtime, heading: false });
+const images = createImageFormats({ snapshot: runtime.surfaces.snapshot! });
 const fixtures = readFixtures();
 
 const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox'] });
@@ -34,7 +37,10 @@ try {
   const page = await browser.newPage({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
   // A card frame close to a Teams message: white card, light border, the Segoe-like system font.
   await page.setContent(
-    '<!doctype html><title>teams</title><style>body{margin:0;padding:16px;background:#f5f5f5;font-family:"Segoe UI",system-ui,sans-serif}#card{width:576px;background:#fff;border:1px solid #e0e0e0;border-radius:6px;overflow:hidden}</style><div id="card"></div>',
+    '<!doctype html><title>teams</title><style>body{margin:0;padding:16px;background:#f5f5f5;' +
+      'font-family:"Segoe UI",system-ui,sans-serif}' +
+      '#card{width:576px;background:#fff;border:1px solid #e0e0e0;border-radius:6px;overflow:hidden}' +
+      '</style><div id="card"></div>',
   );
   await page.addScriptTag({ path: resolve('node_modules/markdown-it/dist/browser/markdown-it.umd.min.js') });
   await page.addScriptTag({ path: resolve('node_modules/adaptivecards/dist/adaptivecards.min.js') });
@@ -54,7 +60,9 @@ try {
     }, card);
     const file = resolve(out, `teams-${name}.png`);
     await page.locator('#card').screenshot({ path: file });
-    console.log(file);
+    const slide = resolve(out, `png-${name}.png`);
+    writeFileSync(slide, await images.png.render(fixture.composition, { scale: 1 / 3 }));
+    console.log(file, slide);
   }
 } finally {
   await browser.close();
