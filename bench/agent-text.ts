@@ -10,7 +10,8 @@ export async function benchAgentText(): Promise<string> {
     `| authoring guide | ${m.guide.toLocaleString('en-US')} |`,
     `| composition schema resource | ${m.schema.toLocaleString('en-US')} |`,
     `| largest one-type describe (${m.largestDescribe.type}) | ${m.largestDescribe.length.toLocaleString('en-US')} |`,
-    `| smallest one-type describe (${m.smallestDescribe.type}) | ${m.smallestDescribe.length.toLocaleString('en-US')} |`,
+    `| smallest one-type describe (${m.smallestDescribe.type}) ` +
+      `| ${m.smallestDescribe.length.toLocaleString('en-US')} |`,
   ].join('\n');
 }
 

@@ -109,7 +109,8 @@ export function printHttp({ composition, rows }: { composition: string; rows: Ht
   console.log('| endpoint | req/s | p50 | p99 | failed |\n| --- | --- | --- | --- | --- |');
   for (const row of rows)
     console.log(
-      `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failures} |`,
+      `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} ` +
+        `| ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failures} |`,
     );
 }
 

@@ -68,7 +68,8 @@ export function benchLinear(quick: boolean): string {
     const cells = times.map((ms) => `${ms.toFixed(1)} ms`);
     const perKb = `${((slowest * 1000) / kilobytes).toFixed(0)} µs/KB`;
     lines.push(
-      `| ${linearCase.name} | ${kilobytes.toFixed(0)} KB | ${cells.join(' | ')} | ${slowest.toFixed(1)} ms | ${perKb} |`,
+      `| ${linearCase.name} | ${kilobytes.toFixed(0)} KB | ` +
+        `${cells.join(' | ')} | ${slowest.toFixed(1)} ms | ${perKb} |`,
     );
   }
   const verdict = worst < LINEAR_GOAL_MS ? 'met' : 'NOT met';

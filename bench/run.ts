@@ -47,5 +47,6 @@ for (const file of readdirSync(out, { recursive: true }) as string[]) {
   gzip += gzipSync(bytes, { level: 9 }).length;
 }
 console.log(
-  `| bundle | raw | gzip -9 |\n| --- | --- | --- |\n| the Worker with images (WASM, fonts, JS) | ${(raw / 1024).toFixed(1)} KiB | ${(gzip / 1024).toFixed(1)} KiB |`,
+  `| bundle | raw | gzip -9 |\n| --- | --- | --- |\n| the Worker with images (WASM, ` +
+    `fonts, JS) | ${(raw / 1024).toFixed(1)} KiB | ${(gzip / 1024).toFixed(1)} KiB |`,
 );

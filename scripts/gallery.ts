@@ -37,7 +37,9 @@ const fontCss = fontFaces
     return ['latin', 'latin-ext']
       .map(
         (subset) =>
-          `@font-face{font-family:'${face.family}';font-weight:${face.weight};font-style:${face.style};src:url('${fontDir}/${pkg}/files/${pkg}-${subset}-${face.weight}-${face.style}.woff2') format('woff2')}`,
+          `@font-face{font-family:'${face.family}';font-weight:${face.weight};font-style:${face.style};` +
+          `src:url('${fontDir}/${pkg}/files/${pkg}-${subset}-${face.weight}-${face.style}.woff2') ` +
+          `format('woff2')}`,
       )
       .join('');
   })
@@ -81,7 +83,9 @@ for (const entry of entries) {
     if (result.validationErrors.length > 0)
       problems.push(`${entry.name}: ${result.validationErrors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
     const file = `${entry.name}-${theme}`;
-    const pageHtml = `<!doctype html><html><head><meta charset="utf-8"><style>${fontCss}html,body{margin:0;background:#888}</style></head><body>${result.html}</body></html>`;
+    const pageHtml =
+      `<!doctype html><html><head><meta charset="utf-8"><style>${fontCss}html,body{margin:0;background:#888}` +
+      `</style></head><body>${result.html}</body></html>`;
     writeFileSync(resolve(out, `${file}.html`), pageHtml);
     await page.goto(pathToFileURL(resolve(out, `${file}.html`)).href);
     await page.evaluate(() => document.fonts.ready);
@@ -96,7 +100,8 @@ for (const entry of entries) {
         if (r.width === 0 && r.height === 0) continue;
         if (r.right > box.right + 1 || r.bottom > box.bottom + 1 || r.left < box.left - 1 || r.top < box.top - 1)
           found.push(
-            `${element.className || element.tagName} spills by ${Math.round(Math.max(r.right - box.right, r.bottom - box.bottom, box.left - r.left, box.top - r.top))}px`,
+            `${element.className || element.tagName} spills by ` +
+              `${Math.round(Math.max(r.right - box.right, r.bottom - box.bottom, box.left - r.left, box.top - r.top))}px`,
           );
         const html = element as HTMLElement;
         if (html.scrollWidth > html.clientWidth + 1 && getComputedStyle(html).overflowX !== 'visible')
@@ -117,7 +122,8 @@ for (const entry of entries) {
       else {
         writeFileSync(resolve(out, `${file}-worker.png`), new Uint8Array(await response.arrayBuffer()));
         rows.push(
-          `<figure><img src="${file}-worker.png" width="960" height="540"><figcaption>${file} (Worker PNG)</figcaption></figure>`,
+          `<figure><img src="${file}-worker.png" width="960" ` +
+            `height="540"><figcaption>${file} (Worker PNG)</figcaption></figure>`,
         );
       }
     }
@@ -126,7 +132,8 @@ for (const entry of entries) {
 await browser.close();
 writeFileSync(
   resolve(out, 'index.html'),
-  `<!doctype html><meta charset="utf-8"><title>isomer-edge gallery</title><style>body{font-family:sans-serif;display:grid;grid-template-columns:repeat(2,960px);gap:16px}</style>${rows.join('')}`,
+  `<!doctype html><meta charset="utf-8"><title>isomer-edge gallery</title><style>body{font-family:sans-serif;` +
+    `display:grid;grid-template-columns:repeat(2,960px);gap:16px}</style>${rows.join('')}`,
 );
 console.log(`${entries.length * 2} slides written to ${out}`);
 if (problems.length > 0) {

@@ -51,7 +51,10 @@ export type ChatFormatName = keyof typeof CHAT_MIME_TYPES;
 /** The format names, in the order `isomer_render` lists them. */
 export const CHAT_FORMAT_NAMES = Object.keys(CHAT_MIME_TYPES) as ChatFormatName[];
 
-/** A host format (`createIsomerTools({ formats })`, the Worker's render routes) that also builds the payload as data. */
+/**
+ * A host format (`createIsomerTools({ formats })`, the Worker's render routes) that also builds the
+ * payload as data.
+ */
 export interface ChatFormat<TMessage> {
   readonly mimeType: string;
   /** Validates, then answers the payload as JSON text. Throws `CompositionValidationError` when invalid. */

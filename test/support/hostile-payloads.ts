@@ -91,7 +91,8 @@ const FOREIGN_CONTENT = [
   '<svg><animate attributeName=href values=javascript:alert(1)>',
   '<svg><foreignObject><iframe src=javascript:alert(1)></iframe></foreignObject></svg>',
   '<svg><image href=x onerror=alert(1)>',
-  '<svg><use href="data:image/svg+xml,<svg id=x xmlns=%22http://www.w3.org/2000/svg%22><image href=1 onerror=alert(1) /></svg>#x"/></svg>',
+  '<svg><use href="data:image/svg+xml,<svg id=x ' +
+    'xmlns=%22http://www.w3.org/2000/svg%22><image href=1 onerror=alert(1) /></svg>#x"/></svg>',
   '<svg><style>@import url(//evil.example/x.css);</style></svg>',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
   '<math href="javascript:alert(1)">x</math>',

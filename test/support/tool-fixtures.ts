@@ -62,7 +62,8 @@ export const views = [
     answers: [],
     build: () =>
       JSON.parse(
-        `{"type":"view","body":[${'{"type":"stack","items":['.repeat(40)}{"type":"note","text":"x"}${']}'.repeat(40)}]}`,
+        `{"type":"view",` +
+          `"body":[${'{"type":"stack","items":['.repeat(40)}{"type":"note","text":"x"}${']}'.repeat(40)}]}`,
       ) as Composition,
   }),
   defineView({

@@ -91,7 +91,8 @@ function applyOverrides(
       if (!(RENDERER_SURFACES as readonly string[]).includes(surface)) {
         throw new IsomerError(
           'UNKNOWN_SURFACE',
-          `runtime: renderer override for "${type}" names unknown surface "${surface}"; use ${RENDERER_SURFACES.join(', ')}`,
+          `runtime: renderer override for "${type}" names unknown ` +
+            `surface "${surface}"; use ${RENDERER_SURFACES.join(', ')}`,
         );
       }
     }

@@ -5,11 +5,14 @@ import type { PrimitiveDefinition } from '../sdk/primitive.ts';
  * host page's scheme; `data-theme` pins it.
  */
 export const WRAPPER_CSS = [
-  '.isomer{color-scheme:light dark;box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.45;color:light-dark(#1a1c21,#f3f7fc);overflow-wrap:anywhere}',
+  '.isomer{color-scheme:light dark;box-sizing:border-box;' +
+    'font-family:system-ui,-apple-system,"Segoe UI",sans-serif;' +
+    'line-height:1.45;color:light-dark(#1a1c21,#f3f7fc);overflow-wrap:anywhere}',
   '.isomer[data-theme="light"]{color-scheme:light}',
   '.isomer[data-theme="dark"]{color-scheme:dark}',
   '.isomer *,.isomer *::before,.isomer *::after{box-sizing:inherit}',
-  '.isomer.framed{border:1px solid light-dark(#d9dee8,#25364f);border-radius:12px;padding:16px;background:light-dark(#ffffff,#0e1a2e)}',
+  '.isomer.framed{border:1px solid light-dark(#d9dee8,#25364f);' +
+    'border-radius:12px;padding:16px;background:light-dark(#ffffff,#0e1a2e)}',
   '.isomer.fluid{width:100%}',
   '.isomer .isomer-title{margin:0 0 4px;font-size:1.25em;line-height:1.25}',
   '.isomer .isomer-subtitle{margin:0 0 12px;color:light-dark(#475467,#b7c4d7)}',

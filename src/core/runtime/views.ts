@@ -44,7 +44,13 @@ export interface ViewRegistry<THostContext = unknown> {
 
 /**
  * Declares a view; `description` defaults to the title.
- * @example defineView({ id: 'agenda', title: 'Agenda', answers: ['What is on the agenda?'], input: z.object({ items: z.array(z.string()) }), build: ({ input }) => … })
+ * @example defineView({
+ *   id: 'agenda',
+ *   title: 'Agenda',
+ *   answers: ['What is on the agenda?'],
+ *   input: z.object({ items: z.array(z.string()) }),
+ *   build: ({ input }) => …,
+ * })
  */
 // biome-ignore lint/suspicious/noExplicitAny: a view defined without an input schema takes whatever the host passes
 export function defineView<THostContext = unknown, TInput = any>(

@@ -167,7 +167,11 @@ function shapeKeys(schema: z.ZodObject): string[] {
 /**
  * Defines one primitive. Its schema is made strict and gains the reserved `id` and `surfaces`
  * fields, so a hallucinated field is an error rather than silently dropped.
- * @example definePrimitive({ type: 'note', schema: z.object({ type: z.literal('note'), text: requiredString() }), … })
+ * @example definePrimitive({
+ *   type: 'note',
+ *   schema: z.object({ type: z.literal('note'), text: requiredString() }),
+ *   …
+ * })
  */
 export function definePrimitive<S extends SchemaSource>(
   input: PrimitiveInput<S, NodeOf<S> & Reserved>,

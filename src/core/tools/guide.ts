@@ -6,19 +6,22 @@ import type { AuthoringProfileId, IsomerGuideOptions } from './types.ts';
 export const DEFAULT_GUIDE = [
   'Answer with one composition built only from the primitives indexed below.',
   'Prefer one primitive that carries the whole message over several that each carry part of it.',
-  'When `isomer_list_views` is offered and a registered view answers the question, request that view instead of composing.',
+  'When `isomer_list_views` is offered and a registered view ' +
+    'answers the question, request that view instead of composing.',
   'Check every composition with `isomer_validate` and repair each error before you render it.',
 ].join(' ');
 
 const PROFILES: Record<AuthoringProfileId, { intro: string; examples: number }> = {
   general: {
     intro:
-      'You write compact, portable views as one JSON object. When a registered view answers the question, request it; otherwise compose one from the primitive catalog.',
+      'You write compact, portable views as one JSON object. When a registered view ' +
+      'answers the question, request it; otherwise compose one from the primitive catalog.',
     examples: 1,
   },
   'registered-view-router': {
     intro:
-      'You route questions to registered views. Prefer the view whose answers match the question and request it by id with its input; compose from the primitive catalog only when no view fits.',
+      'You route questions to registered views. Prefer the view whose answers match the question and ' +
+      'request it by id with its input; compose from the primitive catalog only when no view fits.',
     examples: 0,
   },
   'compose-from-primitives': {
@@ -28,10 +31,13 @@ const PROFILES: Record<AuthoringProfileId, { intro: string; examples: number }> 
 };
 
 const CATALOG_INTRO =
-  'Each primitive is listed by type and purpose. Look up a primitive’s full entry and JSON Schema by its type before you use it, and compose only from primitives whose details you have.';
+  'Each primitive is listed by type and purpose. Look up a primitive’s full entry and JSON ' +
+  'Schema by its type before you use it, and compose only from primitives whose details you have.';
 
 const BEFORE_YOU_WRITE =
-  'Call `isomer_describe_primitives` with every type you plan to use, containers included, to get each one’s full entry and JSON Schema. Validation errors name the primitive they occur in: look that one up again while you repair.';
+  'Call `isomer_describe_primitives` with every type you plan to use, containers ' +
+  'included, to get each one’s full entry and JSON Schema. Validation errors ' +
+  'name the primitive they occur in: look that one up again while you repair.';
 
 function viewsSection(
   views: ReturnType<IsomerGuideOptions['runtime']['getAuthoringContext']>['views'],

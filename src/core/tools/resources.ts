@@ -32,7 +32,8 @@ export function createIsomerResources(options: IsomerGuideOptions): IsomerResour
       uri: ISOMER_AUTHORING_GUIDE_URI,
       title: 'Isomer authoring guide',
       description:
-        'How to write a composition for this host: guide, rules, registered views and the primitive index. The same text as the isomer_authoring_guide tool.',
+        'How to write a composition for this host: guide, rules, registered views ' +
+        'and the primitive index. The same text as the isomer_authoring_guide tool.',
       mimeType: 'text/markdown',
       read: () => buildIsomerAuthoringGuide(options),
     },
@@ -41,7 +42,8 @@ export function createIsomerResources(options: IsomerGuideOptions): IsomerResour
       uri: ISOMER_COMPOSITION_SCHEMA_URI,
       title: 'Composition JSON Schema',
       description:
-        'The whole composition JSON Schema, every primitive included. It is large: a model should read the guide’s index and call isomer_describe_primitives for the types it needs instead.',
+        'The whole composition JSON Schema, every primitive included. It is large: a model should ' +
+        'read the guide’s index and call isomer_describe_primitives for the types it needs instead.',
       mimeType: 'application/json',
       read: () => JSON.stringify(options.runtime.getAuthoringContext().schema),
     },

@@ -39,7 +39,8 @@ export type IsomerToolsOptions<THostContext = unknown> = IsomerToolsBaseOptions<
 const compositionInput = z
   .looseObject({})
   .describe(
-    'A composition: {"type":"view","body":[…]}. Read isomer_authoring_guide, then call isomer_describe_primitives for each primitive you use, before writing one.',
+    'A composition: {"type":"view","body":[…]}. Read isomer_authoring_guide, then ' +
+      'call isomer_describe_primitives for each primitive you use, before writing one.',
   );
 
 /** Wraps a handler so nothing it throws, not even a non-Error, escapes as a rejection. */
@@ -90,7 +91,8 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
   if (shadowing.length > 0) {
     throw new IsomerError(
       'DUPLICATE_FORMAT',
-      `Host formats ${shadowing.map((n) => JSON.stringify(n)).join(', ')} shadow formats the runtime renders itself; give them other names.`,
+      `Host formats ${shadowing.map((n) => JSON.stringify(n)).join(', ')} ` +
+        `shadow formats the runtime renders itself; give them other names.`,
     );
   }
   const formatNames = [...RUNTIME_FORMATS, ...Object.keys(formats)] as [string, ...string[]];
@@ -103,14 +105,19 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       name: 'isomer_authoring_guide',
       title: 'Isomer authoring guide',
       description:
-        'How to write a composition for this host: the guide, its rules, registered views, and an index of the primitives by type and purpose. Read it first, then call isomer_describe_primitives for the primitives you pick.',
+        'How to write a composition for this host: the guide, its rules, registered ' +
+        'views, and an index of the primitives by type and purpose. Read it ' +
+        'first, then call isomer_describe_primitives for the primitives you pick.',
       inputSchema: z.object({}),
       handler: guarded(() => textResult(buildIsomerAuthoringGuide(guideOptions))),
     },
     {
       name: 'isomer_describe_primitives',
       title: 'Describe primitives',
-      description: `The full catalog entry and JSON Schema of each primitive type you name: when to use it, when not, an example, and every field. Ask for every type you will use, containers included; at most ${MAX_DESCRIBE_TYPES} per call, so call again for more.`,
+      description:
+        `The full catalog entry and JSON Schema of each primitive type you name: when to ` +
+        `use it, when not, an example, and every field. Ask for every type you will use, ` +
+        `containers included; at most ${MAX_DESCRIBE_TYPES} per call, so call again for more.`,
       inputSchema: z.object({
         types: z
           .array(z.string().min(1).max(MAX_NAME_LENGTH))
@@ -129,7 +136,9 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       name: 'isomer_validate',
       title: 'Validate a composition',
       description:
-        'Checks a composition against the schema and this host’s rules and returns {valid, errors, warnings}. Each error names the path and the primitive to look up. Repair every error and validate again before rendering.',
+        'Checks a composition against the schema and this host’s rules and ' +
+        'returns {valid, errors, warnings}. Each error names the path and the ' +
+        'primitive to look up. Repair every error and validate again before rendering.',
       inputSchema: z.object({ composition: compositionInput }),
       handler: guarded(({ composition }: { composition: unknown }) => {
         const { valid, errors, warnings } = checkComposition(runtime, frame, composition);
@@ -139,7 +148,9 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
     {
       name: 'isomer_render',
       title: 'Render a composition',
-      description: `Renders a valid composition to one format: ${formatNames.map((name) => `\`${name}\``).join(', ')}. An invalid composition returns its errors instead.`,
+      description:
+        `Renders a valid composition to one format: ${formatNames.map((name) => `\`${name}\``).join(', ')}. ` +
+        `An invalid composition returns its errors instead.`,
       inputSchema: z.object({
         composition: compositionInput,
         format: z.enum(formatNames).describe('The output format.'),
@@ -184,7 +195,8 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         name: 'isomer_list_views',
         title: 'List registered views',
         description:
-          'Lists the prebuilt compositions this host offers by id, with the questions each answers and its input schema. When one answers the question, request it instead of composing.',
+          'Lists the prebuilt compositions this host offers by id, with the questions each answers ' +
+          'and its input schema. When one answers the question, request it instead of composing.',
         inputSchema: z.object({}),
         handler: guarded(() => jsonResult(runtime.viewRegistry.list())),
       },
@@ -192,7 +204,8 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         name: 'isomer_request_view',
         title: 'Request a registered view',
         description:
-          'Builds a registered view by id with its input and returns {composition, valid, errors, warnings}. Render the composition with isomer_render.',
+          'Builds a registered view by id with its input and returns {composition, ' +
+          'valid, errors, warnings}. Render the composition with isomer_render.',
         inputSchema: z.object({
           id: z.string().min(1).max(MAX_NAME_LENGTH).describe('A view id from isomer_list_views.'),
           input: z.record(z.string(), z.unknown()).optional().describe('Input matching the view’s input schema.'),

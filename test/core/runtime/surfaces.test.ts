@@ -34,7 +34,8 @@ function thrown(fn: () => unknown): { name: string; code: string; message: strin
 describe('text', () => {
   it('prints the uppercased title, the subtitle and each node, separated by blank lines', () => {
     expect(text.render(sample)).toBe(
-      'DEPLOY STATUS\n\nAs of 10:00\n\nAll green.\n\nRunbook (https://example.com/runbook)\n\napi up\n\nService | Status\ndb | degraded',
+      'DEPLOY STATUS\n\nAs of 10:00\n\nAll green.\n\n' +
+        'Runbook (https://example.com/runbook)\n\napi up\n\nService | Status\ndb | degraded',
     );
   });
 
@@ -59,7 +60,8 @@ describe('text', () => {
 describe('markdown', () => {
   it('writes the title as h1, the subtitle in italics, then escaped nodes', () => {
     expect(markdown.render(sample)).toBe(
-      '# Deploy status\n\n_As of 10:00_\n\nAll green.\n\n[Runbook](https://example.com/runbook)\n\napi up\n\n| Service | Status |\n| --- | --- |\n| db | degraded |',
+      '# Deploy status\n\n_As of 10:00_\n\nAll green.\n\n' +
+        '[Runbook](https://example.com/runbook)\n\napi up\n\n| Service | Status |\n| --- | --- |\n| db | degraded |',
     );
   });
 
@@ -108,8 +110,10 @@ describe('html', () => {
     for (const css of ['inline', 'separate'] as const) {
       expect(html.render(titled, { css, theme: 'dark' }).document).toBe(
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
-          '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="dark">' +
-          `<title>A &lt;b&gt; &amp; &quot;c&quot;</title><style>${bare.css}</style></head><body>${bare.html}</body></html>`,
+          '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+          '<meta name="color-scheme" content="dark">' +
+          `<title>A &lt;b&gt; &amp; &quot;c&quot;</title>` +
+          `<style>${bare.css}</style></head><body>${bare.html}</body></html>`,
       );
     }
     expect(html.render(sample).document).toContain('<meta name="color-scheme" content="light dark">');
@@ -282,7 +286,8 @@ describe('snapshot', () => {
     expect(result.width).toBe(800);
     expect(result.height).toBe(48 + 40 + 40);
     expect(result.html).toBe(
-      '<div class="card-frame" style="width:800px;height:128px;color:#111111"><h1>Card</h1><p class="note">a</p><p class="note">b</p></div>',
+      '<div class="card-frame" style="width:800px;height:128px;' +
+        'color:#111111"><h1>Card</h1><p class="note">a</p><p class="note">b</p></div>',
     );
     expect(result.css).toContain('.card-frame{font-family:Inter;background:#ffffff}');
     expect(result.css).not.toContain('light-dark(');

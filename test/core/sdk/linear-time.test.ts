@@ -154,7 +154,9 @@ describe('each worst case answers what it should at the largest size the budget 
     expectInvalid(full('wide object'), [
       {
         path: 'body[0]',
-        message: `has unrecognized key(s): ${keys} and ${byName('wide object').max - 10} more; its fields are items, label, marker`,
+        message:
+          `has unrecognized key(s): ${keys} and ${byName('wide object').max - 10} ` +
+          `more; its fields are items, label, marker`,
         nodeType: 'slideBulletList',
       },
     ]);

@@ -43,7 +43,8 @@ describe('isomer_authoring_guide', () => {
     const guide = textOf(await call(tools, 'isomer_authoring_guide', {}));
     for (const type of runtime.primitives.map((p) => p.type)) expect(guide.split(`- \`${type}\` — `)).toHaveLength(2);
     expect(guide).toContain(
-      '- `one-note` — One note\n  - A single note with the given title.\n  - Answers: Show me a note\n  - Input: `{"$schema"',
+      '- `one-note` — One note\n  - A single note with the given ' +
+        'title.\n  - Answers: Show me a note\n  - Input: `{"$schema"',
     );
     expect(guide).toContain('isomer_describe_primitives');
     expect(guide).not.toContain('## JSON Schema');
@@ -73,7 +74,8 @@ describe('isomer_authoring_guide', () => {
       ),
     );
     expect(composed).toContain(
-      '## Examples\n\n````json\n{"type":"view","body":[{"type":"note","text":"x\\u2028y ``` z"}]}\n````\n\n## Before you write',
+      '## Examples\n\n````json\n{"type":"view","body":[{"type":"note","text":"x\\u2028y ' +
+        '``` z"}]}\n````\n\n## Before you write',
     );
     const router = textOf(
       await call(

@@ -345,13 +345,18 @@ function documentFor(sections: Partial<Record<PageKind, Iterable<string>>>, css:
     // Not displayed: layout of this much markup is most of a load, and every check reads the DOM.
     .map(([kind, fragments]) => `<div data-harness data-kind="${kind}" hidden>${[...fragments!].join('\n')}</div>`)
     .join('');
-  return `<!doctype html><html lang="en" data-harness><head data-harness><meta charset="utf-8" data-harness><title data-harness>hostile</title>${style}</head><body data-harness>${body}</body></html>`;
+  return (
+    `<!doctype html><html lang="en" data-harness><head data-harness><meta charset="utf-8" ` +
+    `data-harness><title data-harness>hostile</title>${style}</head><body data-harness>${body}</body></html>`
+  );
 }
 
 /** Runs in the page: elements and attributes, read back from the parsed DOM (selectors and XPath). */
 function auditDom(): string[] {
   const DANGEROUS =
-    'script,iframe,frame,frameset,object,embed,applet,base,form,meta,link,style,textarea,xmp,noscript,plaintext,noembed,noframes,template,title,input,button,select,isindex,portal,math,animate,set,animateMotion,animateTransform,foreignObject,handler,listener';
+    'script,iframe,frame,frameset,object,embed,applet,base,form,meta,link,style,textarea,' +
+    'xmp,noscript,plaintext,noembed,noframes,template,title,input,button,select,isindex,' +
+    'portal,math,animate,set,animateMotion,animateTransform,foreignObject,handler,listener';
   // What the Markdown readers produce themselves; anything else in their output is raw HTML.
   const MARKDOWN =
     'p,h1,h2,h3,h4,h5,h6,ul,ol,li,blockquote,table,thead,tbody,tr,th,td,pre,code,em,strong,del,a,img,br,hr';
@@ -471,7 +476,8 @@ function serve(request: IncomingMessage, response: ServerResponse): void {
   }
   response.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline' 'unsafe-eval'`,
+    'content-security-policy':
+      `default-src 'none'; style-src 'unsafe-inline'; ` + `script-src 'unsafe-inline' 'unsafe-eval'`,
     'content-security-policy-report-only': "script-src 'none'",
   });
   response.end(served.body);
@@ -552,7 +558,8 @@ describe('the hostile-payload harness', () => {
     ]);
     expect(
       snapshotFindings(
-        '<div title="<img onerror=x>" style="color:red"><svg onload=x></svg><a href=" &#106;avascript:x">a</a><script>x</script></div>',
+        '<div title="<img onerror=x>" style="color:red"><svg onload=x></svg><a href=" &#106;' +
+          'avascript:x">a</a><script>x</script></div>',
       ),
     ).toEqual([
       'snapshot handler: <svg onload=x>',
@@ -612,8 +619,10 @@ describe('hostile payloads in every string field of every primitive', () => {
     const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
     console.log(
       [
-        `hostile payloads: ${HOSTILE_PAYLOADS.length} payloads in ${figures.fields} fields of ${figures.documents} primitives: ${figures.placed} placements`,
-        `  refused by validation (drawn unvalidated only): ${figures.refused}; unvalidated renders a renderer refused by throwing: ${figures.threw}`,
+        `hostile payloads: ${HOSTILE_PAYLOADS.length} payloads in ${figures.fields} ` +
+          `fields of ${figures.documents} primitives: ${figures.placed} placements`,
+        `  refused by validation (drawn unvalidated only): ${figures.refused}; ` +
+          `unvalidated renders a renderer refused by throwing: ${figures.threw}`,
         `  ${figures.megabytes.toFixed(1)} MB of HTML loaded in Chromium, ${figures.documents} documents`,
         `  script executions: ${counts.executions}; unsafe markup: ${JSON.stringify(counts.findings)}`,
         `  Slack problems: ${figures.slack}; snapshot problems: ${figures.snapshot}`,

@@ -16,11 +16,13 @@ export const slideDeckFrame: Frame<SlideFrameTheme> = {
   validateBody(body) {
     if (body.length !== 1)
       return [
-        `render one slide per composition: the body must hold exactly one "${FRAME_TYPE}" node, got ${body.length} nodes`,
+        `render one slide per composition: the body must hold ` +
+          `exactly one "${FRAME_TYPE}" node, got ${body.length} nodes`,
       ];
     if (body[0]!.type !== FRAME_TYPE)
       return [
-        `wrap the slide's content in a "${FRAME_TYPE}": the body's only node is "${String(body[0]!.type).slice(0, 64)}"`,
+        `wrap the slide's content in a "${FRAME_TYPE}": the body's ` +
+          `only node is "${String(body[0]!.type).slice(0, 64)}"`,
       ];
     return [];
   },

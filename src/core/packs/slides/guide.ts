@@ -3,16 +3,25 @@
  */
 export const SLIDES_GUIDE = [
   'Write for a room: each composition is one 16:9 slide, read from a distance, one idea at a time.',
-  'Every composition’s body is exactly one `slideFrame`; everything the slide shows goes inside it, and the composition’s `title` only names the slide for navigation.',
-  'Pick the primitive whose shape matches the idea (a comparison, a sequence, a number, code) rather than writing it out as bullets.',
+  'Every composition’s body is exactly one `slideFrame`; everything the slide shows ' +
+    'goes inside it, and the composition’s `title` only names the slide for navigation.',
+  'Pick the primitive whose shape matches the idea (a comparison, a ' +
+    'sequence, a number, code) rather than writing it out as bullets.',
 ].join(' ');
 
 export const SLIDES_RULES = [
-  'One idea per slide. A deck is five kinds of slide: a title slide first (an inverse frame holding `slideTitle`), section dividers (inverse, `slideSection` listing its slides’ titles), content slides (`slideHeading`, then one main primitive, then an optional `slideSource`), statement or quote slides (a lone `slideStatement` or `slideQuote`, no heading), and a closing slide last (inverse, `slideClosing`).',
+  'One idea per slide. A deck is five kinds of slide: a title slide first (an inverse frame holding ' +
+    '`slideTitle`), section dividers (inverse, `slideSection` listing its slides’ titles), content slides ' +
+    '(`slideHeading`, then one main primitive, then an optional `slideSource`), statement or quote slides (a ' +
+    'lone `slideStatement` or `slideQuote`, no heading), and a closing slide last (inverse, `slideClosing`).',
   'Write headings as claims in full sentences (“Refunds settle in two days”), not topic labels (“Refunds”).',
-  'Keep `brand`, `url` and `logo` the same on every frame; give every slide but the title a section (`sectionNumber` and `section`); the closing slide keeps the last section, and a single-section deck still uses `01`.',
-  'Use the tones `primary` (yours, in focus) and `accent` (the other party) only where ownership or focus matters; never name colours.',
-  'The canvas is fixed at 1920×1080 and nothing is set under 24 px: schema limits are ceilings, not targets. If a render overflows, set `size` one step lower, then shorten the copy.',
+  'Keep `brand`, `url` and `logo` the same on every frame; give every slide but the title a section ' +
+    '(`sectionNumber` and `section`); the closing slide keeps ' +
+    'the last section, and a single-section deck still uses `01`.',
+  'Use the tones `primary` (yours, in focus) and `accent` (the other ' +
+    'party) only where ownership or focus matters; never name colours.',
+  'The canvas is fixed at 1920×1080 and nothing is set under 24 px: schema limits are ceilings, ' +
+    'not targets. If a render overflows, set `size` one step lower, then shorten the copy.',
   'Use typographic punctuation (’ “ ” – —): the same strings appear verbatim in text, Markdown and Slack.',
   'Never invent numbers, quotes or screenshots. Leave a stat’s `value` out to show a placeholder instead.',
 ];

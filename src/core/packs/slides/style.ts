@@ -22,15 +22,20 @@ function declarations(pairs: Record<string, readonly [string, string]>): string 
 export function font(role: keyof typeof typeRoles, family: 'sans' | 'mono' = 'sans'): string {
   const spec = typeRoles[role] as { size: number; weight: number; line: number; tracking?: string };
   const tracking = spec.tracking ? `;letter-spacing:${spec.tracking};text-transform:uppercase` : '';
-  return `font-family:${fonts[family]};font-size:${spec.size}px;font-weight:${spec.weight};line-height:${spec.line}${tracking}`;
+  return (
+    `font-family:${fonts[family]};font-size:${spec.size}px;` +
+    `font-weight:${spec.weight};line-height:${spec.line}${tracking}`
+  );
 }
 
 /** The palette as custom properties on every frame, redeclared for the inverse tone. */
-export const PALETTE_CSS = `.${PREFIX}-frame{${declarations(palette)}}.${PREFIX}-frame.${PREFIX}-inverse{${declarations(inversePalette)}}`;
+export const PALETTE_CSS =
+  `.${PREFIX}-frame{${declarations(palette)}}` + `.${PREFIX}-frame.${PREFIX}-inverse{${declarations(inversePalette)}}`;
 
 /** Inline marks: code chips, and strong text (the primary colour in display-size type). */
 export const MARKS_CSS = [
-  `.${PREFIX}-code{font-family:${fonts.mono};font-size:inherit;font-weight:500;background:${color('codeFill')};border-radius:8px;padding:0 0.22em}`,
+  `.${PREFIX}-code{font-family:${fonts.mono};font-size:inherit;font-weight:500;` +
+    `background:${color('codeFill')};border-radius:8px;padding:0 0.22em}`,
   `.${PREFIX}-strong{font-weight:800}`,
   `.${PREFIX}-display .${PREFIX}-strong{color:${color('primary')}}`,
 ].join('');

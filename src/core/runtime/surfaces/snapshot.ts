@@ -73,7 +73,8 @@ export function createSnapshotSurface(
     if (!frame) {
       throw new IsomerError(
         'UNKNOWN_FRAME',
-        `runtime: unknown frame ${JSON.stringify(String(chosen).slice(0, 64))}; registered frames: ${[...frames.keys()].join(', ')}`,
+        `runtime: unknown frame ${JSON.stringify(String(chosen).slice(0, 64))}; ` +
+          `registered frames: ${[...frames.keys()].join(', ')}`,
       );
     }
     return { name: chosen, frame };

@@ -154,7 +154,8 @@ function message(card: GoogleChatCard, fallbackText: string | undefined): Google
  * a section (its text the section header), paragraphs, lists, quotes and code as `textParagraph`s,
  * term/definition lists and table rows as `decoratedText`, rules as dividers. At most 100 widgets
  * and 32,000 bytes: what does not fit is replaced by a note.
- * @example markdownToGoogleChat(md.content(md.paragraph('Hi')), { title: 'Report' }).cardsV2[0].card.header // { title: 'Report' }
+ * @example markdownToGoogleChat(md.content(md.paragraph('Hi')), { title: 'Report' }).cardsV2[0].card.header
+ * // { title: 'Report' }
  */
 export function markdownToGoogleChat(
   content: MarkdownContent | readonly MarkdownBlock[],

@@ -190,7 +190,8 @@ export function trimRuns(runs: readonly ChatRun[]): ChatRun[] {
  * Inline content as styled runs: strong and emphasis become styles, a break a `\n` run, a link
  * its label with `href` set when the URL policy allows it (else the label alone), an image a link
  * to its https source or its alt text. Trimmed at both ends.
- * @example inlineRuns([md.strong('Hi'), ' there']) // [{ text: 'Hi', style: { bold: true } }, { text: ' there', style: {} }]
+ * @example inlineRuns([md.strong('Hi'), ' there'])
+ * // [{ text: 'Hi', style: { bold: true } }, { text: ' there', style: {} }]
  */
 export function inlineRuns(nodes: readonly MarkdownInline[], style: RunStyle = {}): ChatRun[] {
   const out: ChatRun[] = [];

@@ -520,7 +520,8 @@ function blocksPlain(blocks: readonly MarkdownBlock[]): string {
  * The text of content without any marks: links print their label, images their alt text, lists
  * become `- item` / `1. item` lines, table rows join their cells with ` · `, rules disappear and
  * blocks are separated by a blank line. For alt texts and for degrading what Slack cannot draw.
- * @example markdownToPlainText(md.content(md.paragraph('Read ', md.link('https://x.dev', 'the docs')))) // 'Read the docs'
+ * @example markdownToPlainText(md.content(md.paragraph('Read ', md.link('https://x.dev', 'the docs'))))
+ * // 'Read the docs'
  */
 export function markdownToPlainText(
   content: MarkdownContent | MarkdownNode | readonly MarkdownNode[] | string,

@@ -33,7 +33,8 @@ export const SLACK_IMAGE_ALT = 'Image';
 
 /** The italic note that replaces blocks cut by the 50-block limit. */
 export const SLACK_ELIDED_NOTE = (count: number): string =>
-  `_${count} more ${count === 1 ? 'block was' : 'blocks were'} elided to fit Slack's ${SLACK_LIMITS.blocksPerMessage}-block limit._`;
+  `_${count} more ${count === 1 ? 'block was' : 'blocks were'} elided ` +
+  `to fit Slack's ${SLACK_LIMITS.blocksPerMessage}-block limit._`;
 
 type Json = Record<string, unknown>;
 

@@ -340,7 +340,8 @@ describe('slideRender', () => {
   it('embeds a lone frame or frameless nodes, never another render', () => {
     const frame = (base.body as Record<string, unknown>[])[0]!;
     expect(formatted({ ...base, body: [frame, heading] })).toEqual([
-      `${where('.body[0]')} must be the embedded body’s only node: embed a whole slide as one slideFrame, or list its nodes without a frame`,
+      `${where('.body[0]')} must be the embedded body’s only node: embed ` +
+        `a whole slide as one slideFrame, or list its nodes without a frame`,
     ]);
     const nested = { type: 'slideRender', slide: 'x', surface: 'html' };
     const message =
@@ -568,7 +569,10 @@ describe('slideAnnotatedRender', () => {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: '1. *Heading*: A claim the room can repeat after the meeting.\n2. *Numbers*: Two figures that back the claim, each with *what it counts*.\n3. *Source*: Where the figures come from, in one line at the foot.',
+        text:
+          '1. *Heading*: A claim the room can repeat after the meeting.\n2. ' +
+          '*Numbers*: Two figures that back the claim, each with *what it ' +
+          'counts*.\n3. *Source*: Where the figures come from, in one line at the foot.',
       },
     });
   });

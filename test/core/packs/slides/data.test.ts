@@ -213,10 +213,12 @@ describe('slideDelta', () => {
 
   it('prints before → after with the change', () => {
     expect(textOf(base)).toBe(
-      'Old tracker: 38 min → Postgres tracker: 40 s (57× faster)\nTime for a depot’s end-of-day report, median over the same ten working days.',
+      'Old tracker: 38 min → Postgres tracker: 40 s (57× faster)\nTime for ' +
+        'a depot’s end-of-day report, median over the same ten working days.',
     );
     expect(markdownOf(base)).toBe(
-      'Old tracker: **38 min** → Postgres tracker: **40 s** (57× faster)\n\nTime for a depot’s **end-of-day** report, median over the same ten working days.',
+      'Old tracker: **38 min** → Postgres tracker: **40 s** (57× faster)\n\nTime ' +
+        'for a depot’s **end-of-day** report, median over the same ten working days.',
     );
     expect(textOf({ ...base, change: undefined, after: { label: 'Postgres tracker' } }).split('\n')[0]).toBe(
       'Old tracker: 38 min → Postgres tracker: [no value yet]',

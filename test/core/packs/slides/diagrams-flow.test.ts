@@ -311,7 +311,9 @@ describe('slideSequence', () => {
       'app · auth api · idp\n\n1. app → auth api: Sign in\n2. auth api → idp: Redirect with state',
     );
     expect(markdown.renderNode(node)).toBe(
-      '`app` · `auth api` · `idp`\n\n1. `app` → `auth api`: Sign in\n2. `auth api` → `idp`: Redirect with `state`',
+      '`app` · `auth api` · `idp`\n\n' +
+        '1. `app` → `auth api`: Sign in\n' +
+        '2. `auth api` → `idp`: Redirect with `state`',
     );
     const body = markup(node);
     expect(body).toContain(
@@ -368,13 +370,16 @@ describe('slideLanes', () => {
     const node = fixture('slide-lanes');
     expect(text.renderNode(node)).toBe(
       [
-        'DRIVER: Knock → Card left → Photo → Reschedule → Redelivery booked\nCUSTOMER: Open link → Pick a day → Pick a place → Confirm → Redelivery booked',
+        'DRIVER: Knock → Card left → Photo → Reschedule → Redelivery booked\nCUSTOMER: ' +
+          'Open link → Pick a day → Pick a place → Confirm → Redelivery booked',
         'At the door\nThe driver books the next attempt before leaving. The photo proves the visit.',
         'From the text\nThe customer chooses a day or a neighbour, and the route planner picks it up overnight.',
       ].join('\n\n'),
     );
     expect(markdown.renderNode({ ...node, notes: [{ title: 'Fast', body: 'Under a **minute**.' }] })).toBe(
-      '- **Driver**: Knock → Card left → Photo → Reschedule → Redelivery booked\n- **Customer**: Open link → Pick a day → Pick a place → Confirm → Redelivery booked\n\n**Fast**\\\nUnder a **minute**.',
+      '- **Driver**: Knock → Card left → Photo → Reschedule → Redelivery ' +
+        'booked\n- **Customer**: Open link → Pick a day → Pick a place ' +
+        '→ Confirm → Redelivery booked\n\n**Fast**\\\nUnder a **minute**.',
     );
     const body = markup(node);
     expect(body.match(/class="sl-lanes-chip/g)).toHaveLength(8);
@@ -478,7 +483,8 @@ describe('slideGraph', () => {
     expect(formatted(withEdges(...CHAIN, ['consignment', 'handoff'], ['driver', 'handoff']))).toEqual([
       at(
         '.edges[3]',
-        'must link main-row neighbours left to right; the main row is "consignment" → "parcel" → "handoff" → "proof"',
+        'must link main-row neighbours left to right; the main row ' +
+          'is "consignment" → "parcel" → "handoff" → "proof"',
       ),
       at(
         '.nodes[4]',
@@ -547,7 +553,9 @@ describe('slideGraph', () => {
     expect(text.renderNode(node)).toBe(
       [
         'Consignment → Parcel → Handoff → Proof\nDepot → Handoff\nDriver → Handoff',
-        'Consignment: What one sender books with us.\nParcel: One labelled box in it.\nHandoff: A parcel changing hands, scanned.\nProof: Signature or photo at the door.\nDepot: Where the parcel was sorted.\nDriver: Who carries it the last mile.',
+        'Consignment: What one sender books with us.\nParcel: One labelled box in ' +
+          'it.\nHandoff: A parcel changing hands, scanned.\nProof: Signature or photo at the ' +
+          'door.\nDepot: Where the parcel was sorted.\nDriver: Who carries it the last mile.',
         'Every handoff names the depot or the driver that took the parcel.',
       ].join('\n\n'),
     );

@@ -146,10 +146,12 @@ describe('slideStack', () => {
   it('draws its items in order on every surface', () => {
     const node = example('slideStack', 0);
     expect(renderText(node)).toBe(
-      'SHIPPED THIS QUARTER\n\n✓ Saved carts across devices.\n✓ Apple Pay at checkout.\n\nNEXT QUARTER\n\n• Split payments between two cards.',
+      'SHIPPED THIS QUARTER\n\n✓ Saved carts across devices.\n✓ Apple Pay ' +
+        'at checkout.\n\nNEXT QUARTER\n\n• Split payments between two cards.',
     );
     expect(renderMarkdown(node)).toBe(
-      '**Shipped this quarter**\n\n- ✓ Saved carts across devices.\n- ✓ Apple Pay at checkout.\n\n**Next quarter**\n\n- Split payments between two cards.',
+      '**Shipped this quarter**\n\n- ✓ Saved carts across devices.\n- ✓ Apple ' +
+        'Pay at checkout.\n\n**Next quarter**\n\n- Split payments between two cards.',
     );
     expect(renderHtml({ ...node, spacing: 'loose' })).toContain('class="sl-stack sl-stack-loose"');
     expect(slackTypes(node).filter((type) => type === 'rich_text')).toHaveLength(2);
@@ -207,10 +209,12 @@ describe('slideWindow', () => {
 
   it('prints the title bar as a line, then the body', () => {
     expect(renderText(base)).toBe(
-      'Slack · #depot-leads\n\nMOVING ON TUESDAY\n\n✓ Dunmore scans at every handoff.\n✓ Elstow keeps its old scanners until June.',
+      'Slack · #depot-leads\n\nMOVING ON TUESDAY\n\n✓ Dunmore scans ' +
+        'at every handoff.\n✓ Elstow keeps its old scanners until June.',
     );
     expect(renderMarkdown(base)).toBe(
-      '> **Slack** · #depot-leads\n>\n> **Moving on Tuesday**\n>\n> - ✓ Dunmore scans at every handoff.\n> - ✓ Elstow keeps its old scanners until June.',
+      '> **Slack** · #depot-leads\n>\n> **Moving on Tuesday**\n>\n> - ✓ Dunmore ' +
+        'scans at every handoff.\n> - ✓ Elstow keeps its old scanners until June.',
     );
     expect(renderHtml({ ...base, chrome: 'browser', title: 'shop.example.com' })).toContain(
       '<div class="sl-window-address">shop.example.com</div>',
@@ -258,14 +262,18 @@ describe('slideList', () => {
     expect(renderText(base)).toBe(
       [
         'SHIPPED IN TRACKER 2.3',
-        'Scans · Queue on the scanner when a depot loses Wi-Fi\nHolders · Appear on the tracking page within a minute\nClaims · Open against the last holder automatically\nReports · Close a depot’s day in under a minute',
+        'Scans · Queue on the scanner when a depot loses Wi-Fi\nHolders · Appear ' +
+          'on the tracking page within a minute\nClaims · Open against the last ' +
+          'holder automatically\nReports · Close a depot’s day in under a minute',
         'Each change reached the quietest depot first and all fourteen within a fortnight.',
       ].join('\n\n'),
     );
     expect(renderMarkdown(base)).toBe(
       [
         '**Shipped in tracker 2.3**',
-        '- **Scans** · Queue on the scanner when a depot loses Wi-Fi\n- **Holders** · Appear on the tracking page within a minute\n- **Claims** · Open against the last holder automatically\n- **Reports** · Close a depot’s day in under a minute',
+        '- **Scans** · Queue on the scanner when a depot loses Wi-Fi\n- **Holders** · ' +
+          'Appear on the tracking page within a minute\n- **Claims** · Open against the ' +
+          'last holder automatically\n- **Reports** · Close a depot’s day in under a minute',
         'Each change reached the quietest depot first and all fourteen within a fortnight.',
       ].join('\n\n'),
     );
@@ -278,7 +286,8 @@ describe('slideList', () => {
     expect(page).toContain('sl-list-stack');
     expect(page).not.toContain('sl-list-row');
     expect(renderText(bare)).toBe(
-      '• Refunds wait for the nightly batch.\n• The fraud check runs after the ledger write.\n• Customers see the money five days later.',
+      '• Refunds wait for the nightly batch.\n• The fraud check runs ' +
+        'after the ledger write.\n• Customers see the money five days later.',
     );
   });
 });
@@ -312,10 +321,14 @@ describe('slideDefinitions', () => {
 
   it('prints each term with its definition', () => {
     expect(renderText(base)).toBe(
-      'handoff · A parcel changes hands: depot to driver, driver to customer. Each one is scanned.\nholder · Whoever signed for the parcel last, and so answers for it now.\nexception · A scan that breaks the plan: wrong depot, damaged label, nobody home.',
+      'handoff · A parcel changes hands: depot to driver, driver to customer. Each one is ' +
+        'scanned.\nholder · Whoever signed for the parcel last, and so answers for it ' +
+        'now.\nexception · A scan that breaks the plan: wrong depot, damaged label, nobody home.',
     );
     expect(renderMarkdown(base)).toBe(
-      '- **handoff** · A parcel changes hands: depot to driver, driver to customer. **Each one is scanned.**\n- **holder** · Whoever signed for the parcel last, and so answers for it now.\n- **exception** · A scan that breaks the plan: wrong depot, damaged label, nobody home.',
+      '- **handoff** · A parcel changes hands: depot to driver, driver to customer. **Each one is ' +
+        'scanned.**\n- **holder** · Whoever signed for the parcel last, and so answers for it ' +
+        'now.\n- **exception** · A scan that breaks the plan: wrong depot, damaged label, nobody home.',
     );
   });
 
@@ -326,7 +339,10 @@ describe('slideDefinitions', () => {
     expect(renderHtml({ ...four, items: [...items, ...items.slice(0, 2)] })).toContain('sl-defs-cols-2');
     const long = {
       term: 'chargeback',
-      body: 'The customer disputes the payment with their bank, which pulls the money back while the merchant gathers evidence. '
+      body: (
+        'The customer disputes the payment with their bank, which pulls the money back ' +
+        'while the merchant gathers evidence. '
+      )
         .repeat(2)
         .trim(),
     };
@@ -467,13 +483,16 @@ describe('slideRoadmap', () => {
   it('prints each horizon with its items, and where the team is', () => {
     const node = example('slideRoadmap', 0);
     expect(renderText(node)).toBe(
-      'Q1 · SHIPPED\n• Typo-tolerant search · Finds “choclate” and brand names\n• Offline cart · Changes sync when the signal returns\n\nQ2 · IN BUILD · You are here\n• One-tap pay · A saved card skips the form\n• Split delivery · One order from two stores',
+      'Q1 · SHIPPED\n• Typo-tolerant search · Finds “choclate” and brand names\n• Offline ' +
+        'cart · Changes sync when the signal returns\n\nQ2 · IN BUILD · You are here\n• ' +
+        'One-tap pay · A saved card skips the form\n• Split delivery · One order from two stores',
     );
     expect(renderMarkdown(node)).toBe(
       [
         '## Q1',
         '_Shipped_',
-        '- **Typo-tolerant search** · Finds “choclate” and brand names\n- **Offline cart** · Changes sync when the signal returns',
+        '- **Typo-tolerant search** · Finds “choclate” and brand ' +
+          'names\n- **Offline cart** · Changes sync when the signal returns',
         '## Q2',
         '_In build_ · You are here',
         '- **One-tap pay** · A saved card skips the form\n- **Split delivery** · One order from **two stores**',

@@ -97,17 +97,21 @@ describe('slideQuote', () => {
   it('adds the quote marks on every surface', () => {
     const node = fixture('slide-quote');
     expect(text.renderNode(node)).toBe(
-      '“Before, a lost parcel was nobody’s. Now the screen tells me whose van it is in, and I ring them.”\n\nDana K. · Claims desk, Calder depot',
+      '“Before, a lost parcel was nobody’s. Now the screen tells me whose ' +
+        'van it is in, and I ring them.”\n\nDana K. · Claims desk, Calder depot',
     );
     expect(markdown.renderNode(node)).toBe(
-      '> “Before, a lost parcel was nobody’s. Now the screen tells me **whose van** it is in, and I ring them.”\n>\n> **Dana K.** · _Claims desk, Calder depot_',
+      '> “Before, a lost parcel was nobody’s. Now the screen tells me **whose van** ' +
+        'it is in, and I ring them.”\n>\n> **Dana K.** · _Claims desk, Calder depot_',
     );
     expect(slideQuote.renderers.slack!(node as never, leafEnv)).toEqual([
       {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: '>“Before, a lost parcel was nobody’s. Now the screen tells me *whose van* it is in, and I ring them.”',
+          text:
+            '>“Before, a lost parcel was nobody’s. Now the ' +
+            'screen tells me *whose van* it is in, and I ring them.”',
         },
       },
       { type: 'context', elements: [{ type: 'mrkdwn', text: '*Dana K.* · Claims desk, Calder depot' }] },
@@ -142,7 +146,8 @@ describe('slideTitle', () => {
     const { title: _title, ...withoutTitle } = fixture('slide-title');
     expect(formatted(preview(withoutTitle))).toContain(`${TITLE_AT}.title (in slideTitle) is required`);
     expect(formatted(preview({ ...fixture('slide-title'), subtitle: 'x' }))).toContain(
-      `${TITLE_AT} (in slideTitle) has unrecognized key(s): subtitle; its fields are eyebrow, title, tagline, definition, aside, size`,
+      `${TITLE_AT} (in slideTitle) has unrecognized key(s): subtitle; ` +
+        `its fields are eyebrow, title, tagline, definition, aside, size`,
     );
     const definition = { ...fixture('slide-title').definition, example: 'x' };
     expect(formatted(preview({ ...fixture('slide-title'), definition }))).toContain(
@@ -175,7 +180,8 @@ describe('slideTitle', () => {
         '# Relay',
         'Every parcel, always in someone’s hands.',
         '_relay n._ · A race where each runner hands the baton on, and nobody drops it.',
-        '- ✓ Scans at every handoff.\n- ✓ Keeps working when the Wi-Fi drops.\n- ✓ Names the holder on every parcel.',
+        '- ✓ Scans at every handoff.\n- ✓ Keeps working when ' +
+          'the Wi-Fi drops.\n- ✓ Names the holder on every parcel.',
       ].join('\n\n'),
     );
   });
@@ -247,11 +253,13 @@ describe('slideSection', () => {
 
   it('renders text, Markdown and Slack, linking contents when it has hrefs', () => {
     expect(text.renderNode(node)).toBe(
-      '02 Tracking\n\n• A parcel’s last scan names who holds it\n• Scans queue when a depot goes offline\n• Claims reach the holder the same day',
+      '02 Tracking\n\n• A parcel’s last scan names who holds it\n• Scans ' +
+        'queue when a depot goes offline\n• Claims reach the holder the same day',
     );
     expect(text.renderNode({ ...node, hrefs })).toContain('• A parcel’s last scan names who holds it → #holder');
     expect(markdown.renderNode(node)).toBe(
-      '# 02 Tracking\n\n- A parcel’s last scan names who holds it\n- Scans queue when a depot goes offline\n- Claims reach the holder the same day',
+      '# 02 Tracking\n\n- A parcel’s last scan names who holds it\n- Scans ' +
+        'queue when a depot goes offline\n- Claims reach the holder the same day',
     );
     expect(markdown.renderNode({ ...node, hrefs })).toContain('- [A parcel’s last scan names who holds it](#holder)');
     const linked = { ...node, hrefs: ['https://example.com/a', '#b', '#c'] };
@@ -261,7 +269,9 @@ describe('slideSection', () => {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: '• <https://example.com/a|A parcel’s last scan names who holds it>\n• Scans queue when a depot goes offline\n• Claims reach the holder the same day',
+          text:
+            '• <https://example.com/a|A parcel’s last scan names who holds it>\n• ' +
+            'Scans queue when a depot goes offline\n• Claims reach the holder the same day',
         },
       },
     ]);
@@ -332,7 +342,9 @@ describe('slideAgenda', () => {
       ].join('\n'),
     );
     expect(markdown.renderNode(node)).toBe(
-      '- 01 Where parcels go missing · 3 slides\n- 02 What drivers told us · 4 slides\n- 03 **A scan at every handoff** · 5 slides · _You are here_\n- 04 Depot-by-depot rollout · 3 slides\n- 05 Questions · 2 slides',
+      '- 01 Where parcels go missing · 3 slides\n- 02 What drivers told us · ' +
+        '4 slides\n- 03 **A scan at every handoff** · 5 slides · _You are ' +
+        'here_\n- 04 Depot-by-depot rollout · 3 slides\n- 05 Questions · 2 slides',
     );
     expect(slideAgenda.renderers.slack).toBeUndefined();
     expect(JSON.stringify(slack.renderNode(node).blocks)).toContain('You are here');
@@ -392,7 +404,9 @@ describe('slideClosing', () => {
       [
         'Where next',
         'DOCS · kestrel.example/relay/docs\nRUNBOOK · kestrel.example/relay/runbook',
-        '→ Scan a handoff: The scanner guide, then POST /scans\n→ Find a parcel: The lookup page and its filters\n→ Open a claim: The claims form and who signs it off\n→ Join the rota: The on-call guide and the pager app',
+        '→ Scan a handoff: The scanner guide, then POST /scans\n→ Find a parcel: ' +
+          'The lookup page and its filters\n→ Open a claim: The claims form and ' +
+          'who signs it off\n→ Join the rota: The on-call guide and the pager app',
       ].join('\n\n'),
     );
     expect(markdown.renderNode(node)).toContain(
@@ -406,7 +420,8 @@ describe('slideClosing', () => {
     }[];
     expect(blocks.map((block) => block.type)).toEqual(['header', 'section', 'section']);
     expect(blocks[1]!.text!.text).toBe(
-      '*Docs* · <https://kestrel.example/relay/docs|kestrel.example/relay/docs>\n*Runbook* · <https://kestrel.example/relay/runbook|kestrel.example/relay/runbook>',
+      '*Docs* · <https://kestrel.example/relay/docs|kestrel.example/relay/docs>\n*Runbook* ' +
+        '· <https://kestrel.example/relay/runbook|kestrel.example/relay/runbook>',
     );
     expect(blocks[2]!.fields).toHaveLength(4);
     expect(blocks[2]!.fields![0]).toEqual({
@@ -419,7 +434,8 @@ describe('slideClosing', () => {
     const unsafe = { ...node, links: [{ label: 'Docs', href: 'javascript:alert(1)', text: 'example.com/docs' }] };
     const drawn = slideClosing.renderers.html(unsafe as never, { ...leafEnv, surface: 'react' })!.toString();
     expect(drawn).toContain(
-      '<a class="sl-closing-link" href="#"><span class="sl-closing-label">Docs</span><span class="sl-closing-url">example.com/docs</span></a>',
+      '<a class="sl-closing-link" href="#"><span class="sl-closing-label">Docs</span><span ' +
+        'class="sl-closing-url">example.com/docs</span></a>',
     );
     expect(drawn).not.toContain('javascript');
     const blocks = slideClosing.renderers.slack!(unsafe as never, leafEnv) as { text?: { text: string } }[];

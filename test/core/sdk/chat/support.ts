@@ -156,7 +156,8 @@ export function liveMentions(host: Host, payload: unknown): string[] {
       continue;
     }
     if (host === 'googlechat' && !path.endsWith('.fallbackText') && !path.includes('.card.header.')) {
-      // Card HTML (widget text and section headers; the card header and fallback are plain text) shows tags only from its subset; anything else a model wrote must arrive as entities.
+      // Card HTML (widget text and section headers; the card header and fallback are plain text)
+      // shows tags only from its subset; anything else a model wrote must arrive as entities.
       const tags = [...text.matchAll(/<\/?([a-z]+)/gi)].map((m) => m[1]!.toLowerCase());
       for (const tag of tags) if (!['b', 'i', 'a', 'br'].includes(tag)) found.push(`${path}: <${tag}`);
       continue;

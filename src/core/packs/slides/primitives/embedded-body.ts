@@ -66,15 +66,20 @@ export const surfaceField = () =>
   z
     .enum(RENDER_SURFACES)
     .describe(
-      'The surface whose output is shown: react, html or snapshot draw the slide scaled down; markdown, text or slack show that surface’s output in a mono panel.',
+      'The surface whose output is shown: react, html or snapshot draw the slide scaled ' +
+        'down; markdown, text or slack show that surface’s output in a mono panel.',
     );
 
 const RENDER_TYPES: readonly string[] = ['slideRender', 'slideAnnotatedRender', 'slideRenderGrid'];
 const FRAME_TYPE = 'slideFrame';
 
-export const LONE_FRAME_MESSAGE = `must be the embedded body’s only node: embed a whole slide as one ${FRAME_TYPE}, or list its nodes without a frame`;
+export const LONE_FRAME_MESSAGE =
+  `must be the embedded body’s only node: embed a whole ` +
+  `slide as one ${FRAME_TYPE}, or list its nodes without a frame`;
 export const NESTED_RENDER_MESSAGE = `must not be another render: an embedded body never holds ${RENDER_TYPES.join(', ')}`;
-const EMBEDDED_BODY_RULE = `Either one ${FRAME_TYPE} (a whole slide) or one or more other nodes; never another render (${RENDER_TYPES.join(', ')}) at any depth. Its nodes keep their own ids and never build.`;
+const EMBEDDED_BODY_RULE =
+  `Either one ${FRAME_TYPE} (a whole slide) or one or more other nodes; never another render ` +
+  `(${RENDER_TYPES.join(', ')}) at any depth. Its nodes keep their own ids and never build.`;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -141,18 +146,29 @@ export const embedHeight = (box: EmbedBox): number =>
 /** One rule set per box size: the box, the scale of the slide drawn in it, the panel's type. */
 export function embedCss(boxes: readonly EmbedBox[]): string {
   const shared = [
-    `.${PREFIX}-embed{position:relative;overflow:hidden;border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px;background:${color('bgPage')}}`,
-    `.${PREFIX}-embed-canvas{position:absolute;left:0;top:0;width:${frame.width}px;height:${frame.height}px;transform-origin:0 0}`,
-    `.${PREFIX}-embed-source{display:flex;flex-direction:column;padding:${SOURCE.padY}px ${SOURCE.padX}px;background:${color('codeFill')};color:${color('text')};${font('mono', 'mono')}}`,
+    `.${PREFIX}-embed{position:relative;overflow:hidden;border:${stroke.panel}px solid ${color('border')};` +
+      `border-radius:${radius.panel}px;background:${color('bgPage')}}`,
+    `.${PREFIX}-embed-canvas{position:absolute;left:0;top:0;` +
+      `width:${frame.width}px;height:${frame.height}px;transform-origin:0 0}`,
+    `.${PREFIX}-embed-source{display:flex;flex-direction:column;padding:${SOURCE.padY}px ${SOURCE.padX}px;` +
+      `background:${color('codeFill')};color:${color('text')};${font('mono', 'mono')}}`,
     `.${PREFIX}-embed-row{white-space:pre;overflow:hidden;flex:0 0 auto}`,
-    `.${PREFIX}-embed-placeholder{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;background-color:${color('bgMuted')};background-image:repeating-linear-gradient(135deg,${color('placeholderStripe')} 0px,${color('placeholderStripe')} 18px,${color('bgMuted')} 18px,${color('bgMuted')} 36px)}`,
-    `.${PREFIX}-embed-slug{display:flex;${font('chrome', 'mono')};background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px;padding:8px 16px}`,
+    `.${PREFIX}-embed-placeholder{display:flex;flex-direction:column;align-items:center;` +
+      `justify-content:center;gap:16px;background-color:${color('bgMuted')};` +
+      `background-image:repeating-linear-gradient(135deg,${color('placeholderStripe')} ` +
+      `0px,${color('placeholderStripe')} 18px,${color('bgMuted')} 18px,${color('bgMuted')} 36px)}`,
+    `.${PREFIX}-embed-slug{display:flex;${font('chrome', 'mono')};background:${color('bgSurface')};` +
+      `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px;padding:8px 16px}`,
     `.${PREFIX}-embed-pending{${font('label')};color:${color('textSubtle')}}`,
   ];
   const sized = boxes.map((box) => {
     const rowHeight = Math.round(box.font * SOURCE.line);
     const cls = `.${PREFIX}-embed-${box.width}`;
-    return `${cls}{width:${box.width}px;height:${embedHeight(box)}px;flex:0 0 auto}${cls} .${PREFIX}-embed-canvas{transform:scale(${scaleOf(box)})}${cls} .${PREFIX}-embed-row{font-size:${box.font}px;line-height:${rowHeight}px;height:${rowHeight}px}`;
+    return (
+      `${cls}{width:${box.width}px;height:${embedHeight(box)}px;flex:0 0 auto}` +
+      `${cls} .${PREFIX}-embed-canvas{transform:scale(${scaleOf(box)})}` +
+      `${cls} .${PREFIX}-embed-row{font-size:${box.font}px;line-height:${rowHeight}px;height:${rowHeight}px}`
+    );
   });
   return [...shared, ...sized].join('');
 }

@@ -143,19 +143,26 @@ export const slideAgenda = definePrimitive({
       ),
   },
   css: [
-    `.${PREFIX}-agenda{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
-    `.${PREFIX}-agenda-row{display:flex;align-items:center;gap:${space.px24}px;padding:${tokens.pad.l}px ${space.px24}px;border-top:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-agenda{list-style:none;margin:0;padding:0;display:flex;` +
+      `flex-direction:column;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-agenda-row{display:flex;align-items:center;gap:${space.px24}px;` +
+      `padding:${tokens.pad.l}px ${space.px24}px;border-top:${stroke.hairline}px solid ${color('border')}}`,
     `.${PREFIX}-agenda-m .${PREFIX}-agenda-row{padding:${tokens.pad.m}px ${space.px24}px}`,
     `.${PREFIX}-agenda-s .${PREFIX}-agenda-row{padding:${tokens.pad.s}px ${space.px24}px}`,
-    `.${PREFIX}-agenda-number{flex:0 0 auto;min-width:${tokens.numberWidth.l}px;${font('itemTitle')};color:${color('textSubtle')}}`,
+    `.${PREFIX}-agenda-number{flex:0 0 auto;min-width:${tokens.numberWidth.l}px;` +
+      `${font('itemTitle')};color:${color('textSubtle')}}`,
     `.${PREFIX}-agenda-m .${PREFIX}-agenda-number{min-width:${tokens.numberWidth.m}px;font-size:${tokens.text.m}px}`,
     `.${PREFIX}-agenda-s .${PREFIX}-agenda-number{min-width:${tokens.numberWidth.s}px;font-size:${tokens.text.s}px}`,
     `.${PREFIX}-agenda-title{flex:1 1 auto;min-width:0;${font('itemTitle')};font-weight:700}`,
     `.${PREFIX}-agenda-m .${PREFIX}-agenda-title{font-size:${tokens.text.m}px}`,
     `.${PREFIX}-agenda-s .${PREFIX}-agenda-title{font-size:${tokens.text.s}px}`,
     `.${PREFIX}-agenda-count{flex:0 0 auto;${font('body')};color:${color('textSubtle')}}`,
-    `.${PREFIX}-agenda-current{background:${color('primaryBg')};border-radius:${radius.panel}px;border-top-color:${color('primaryBorder')}}`,
-    `.${PREFIX}-agenda-current .${PREFIX}-agenda-number,.${PREFIX}-agenda-current .${PREFIX}-agenda-title{color:${color('primary')}}`,
-    `.${PREFIX}-agenda-here{display:flex;flex:0 0 auto;align-items:center;padding:${space.px8}px ${space.px16}px;border-radius:${radius.chip}px;background:${color('primary')};color:${color('onPrimary')};${font('label')}}`,
+    `.${PREFIX}-agenda-current{background:${color('primaryBg')};` +
+      `border-radius:${radius.panel}px;border-top-color:${color('primaryBorder')}}`,
+    `.${PREFIX}-agenda-current .${PREFIX}-agenda-number,.${PREFIX}-agenda-current ` +
+      `.${PREFIX}-agenda-title{color:${color('primary')}}`,
+    `.${PREFIX}-agenda-here{display:flex;flex:0 0 auto;align-items:center;` +
+      `padding:${space.px8}px ${space.px16}px;border-radius:${radius.chip}px;` +
+      `background:${color('primary')};color:${color('onPrimary')};${font('label')}}`,
   ].join(''),
 });

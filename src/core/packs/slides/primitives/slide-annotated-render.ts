@@ -206,21 +206,28 @@ export const slideAnnotatedRender = definePrimitive({
   css: [
     embedCss([RENDER_BOX]),
     `.${PREFIX}-anno{display:flex;align-items:flex-start;gap:${legend.gap}px}`,
-    `.${PREFIX}-anno-figure{display:flex;flex-direction:column;gap:${space.px12}px;flex:0 0 auto;width:${RENDER_BOX.width}px}`,
+    `.${PREFIX}-anno-figure{display:flex;flex-direction:column;` +
+      `gap:${space.px12}px;flex:0 0 auto;width:${RENDER_BOX.width}px}`,
     `.${PREFIX}-anno-stage{position:relative;width:${RENDER_BOX.width}px;height:${STAGE_HEIGHT}px}`,
-    `.${PREFIX}-anno-caption{display:flex;flex-wrap:wrap;column-gap:${space.px12}px;align-items:baseline;${font('chrome')};color:${color('textSoft')}}`,
+    `.${PREFIX}-anno-caption{display:flex;flex-wrap:wrap;column-gap:${space.px12}px;` +
+      `align-items:baseline;${font('chrome')};color:${color('textSoft')}}`,
     `.${PREFIX}-anno-surface{${font('label')};color:${color('textSubtle')}}`,
-    `.${PREFIX}-anno-pin{display:flex;align-items:center;justify-content:center;width:${pin.size}px;height:${pin.size}px;border-radius:${pin.size / 2}px;background:${color('primary')};color:${color('onPrimary')};font-size:${MIN_FONT_SIZE}px;font-weight:800;line-height:1}`,
-    `.${PREFIX}-anno-stage .${PREFIX}-anno-pin{position:absolute;margin-left:-${pin.size / 2}px;margin-top:-${pin.size / 2}px;border:${pin.ring}px solid ${color('bgSurface')}}`,
+    `.${PREFIX}-anno-pin{display:flex;align-items:center;justify-content:center;width:${pin.size}px;` +
+      `height:${pin.size}px;border-radius:${pin.size / 2}px;background:${color('primary')};` +
+      `color:${color('onPrimary')};font-size:${MIN_FONT_SIZE}px;font-weight:800;line-height:1}`,
+    `.${PREFIX}-anno-stage .${PREFIX}-anno-pin{position:absolute;margin-left:-${pin.size / 2}px;` +
+      `margin-top:-${pin.size / 2}px;border:${pin.ring}px solid ${color('bgSurface')}}`,
     `.${PREFIX}-anno-number{flex:0 0 auto}`,
-    `.${PREFIX}-anno-legend{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:${legend.itemGap}px;flex:1 1 auto;min-width:0}`,
+    `.${PREFIX}-anno-legend{list-style:none;margin:0;padding:0;display:flex;` +
+      `flex-direction:column;gap:${legend.itemGap}px;flex:1 1 auto;min-width:0}`,
     `.${PREFIX}-anno-item{display:flex;gap:${legend.numberGap}px;align-items:flex-start}`,
     `.${PREFIX}-anno-text{display:flex;flex-direction:column;gap:${space.px4}px;min-width:0;flex:1 1 auto}`,
     `.${PREFIX}-anno-title{font-size:${legend.title.l}px;font-weight:800;line-height:${legend.titleLine}}`,
     `.${PREFIX}-anno-body{font-size:${legend.body.l}px;line-height:${legend.bodyLine};color:${color('textSoft')}}`,
     ...(['m', 's'] as const).map(
       (step) =>
-        `.${PREFIX}-anno-${step} .${PREFIX}-anno-title{font-size:${legend.title[step]}px}.${PREFIX}-anno-${step} .${PREFIX}-anno-body{font-size:${legend.body[step]}px}`,
+        `.${PREFIX}-anno-${step} .${PREFIX}-anno-title{font-size:${legend.title[step]}px}` +
+        `.${PREFIX}-anno-${step} .${PREFIX}-anno-body{font-size:${legend.body[step]}px}`,
     ),
   ].join(''),
 });

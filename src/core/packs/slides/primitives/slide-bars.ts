@@ -180,13 +180,16 @@ export const slideBars = definePrimitive({
     },
   },
   css: [
-    `.${C}{display:grid;grid-template-columns:auto minmax(0,1fr) auto;column-gap:${space.px40}px;row-gap:${tokens.rowGap.l}px;align-items:center}`,
+    `.${C}{display:grid;grid-template-columns:auto minmax(0,1fr) auto;` +
+      `column-gap:${space.px40}px;row-gap:${tokens.rowGap.l}px;align-items:center}`,
     `.${C}-name{display:flex;flex-direction:column;min-width:0;max-width:${tokens.labelMax}px}`,
     `.${C}-label{${font('itemTitle')};font-size:${tokens.label.l}px}`,
     `.${C}-detail{${font('mono', 'mono')};font-size:${tokens.detail.l}px;color:${color('textSubtle')}}`,
-    `.${C}-track{display:flex;height:${tokens.bar.l}px;background:${color('codeFill')};border-radius:${radius.chipSmall}px;overflow:hidden}`,
+    `.${C}-track{display:flex;height:${tokens.bar.l}px;background:${color('codeFill')};` +
+      `border-radius:${radius.chipSmall}px;overflow:hidden}`,
     `.${C}-fill{height:100%;background:${color('textSubtle')};border-radius:${radius.chipSmall}px}`,
-    `.${C}-value{${font('itemTitle')};font-size:${tokens.value.l}px;text-align:right;font-variant-numeric:tabular-nums}`,
+    `.${C}-value{${font('itemTitle')};font-size:${tokens.value.l}px;` +
+      `text-align:right;font-variant-numeric:tabular-nums}`,
     `.${C}-highlight .${C}-label,.${C}-value.${C}-highlight{color:${color('primary')}}`,
     `.${C}-highlight .${C}-fill{background:${color('primary')}}`,
     ...(['m', 's'] as const).flatMap((step) => [

@@ -234,7 +234,8 @@ export const slideClosing = definePrimitive({
     },
   },
   css: [
-    `.${PREFIX}-closing{display:grid;grid-template-columns:minmax(0,1fr);column-gap:${COLUMN_GAP}px;align-items:center;margin-top:auto;margin-bottom:auto}`,
+    `.${PREFIX}-closing{display:grid;grid-template-columns:minmax(0,1fr);` +
+      `column-gap:${COLUMN_GAP}px;align-items:center;margin-top:auto;margin-bottom:auto}`,
     `.${PREFIX}-closing-split{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}`,
     `.${PREFIX}-closing-main{display:flex;flex-direction:column;gap:${MAIN_GAP}px;min-width:0}`,
     `.${PREFIX}-closing-title{margin:0;${font('closingTitle')};text-wrap:balance}`,
@@ -247,8 +248,10 @@ export const slideClosing = definePrimitive({
     `.${PREFIX}-closing-url{${font('lede')};font-weight:600;line-height:${LINK_LINE};color:${color('primary')}}`,
     `.${PREFIX}-closing-m .${PREFIX}-closing-url{font-size:${tokens.link.m}px}`,
     `.${PREFIX}-closing-s .${PREFIX}-closing-url{font-size:${tokens.link.s}px}`,
-    `.${PREFIX}-closing-paths{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;min-width:0;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
-    `.${PREFIX}-closing-path{display:flex;align-items:baseline;padding:${tokens.pathPad.l}px 0;border-top:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-closing-paths{list-style:none;margin:0;padding:0;display:flex;` +
+      `flex-direction:column;min-width:0;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-closing-path{display:flex;align-items:baseline;` +
+      `padding:${tokens.pathPad.l}px 0;border-top:${stroke.hairline}px solid ${color('border')}}`,
     `.${PREFIX}-closing-arrow{flex:0 0 auto;width:${PATH_INDENT}px;${font('nodeTitle')};color:${color('primary')}}`,
     `.${PREFIX}-closing-path-text{display:flex;flex-direction:column;gap:${PAIR_GAP}px;flex:1 1 auto;min-width:0}`,
     `.${PREFIX}-closing-path-title{${font('nodeTitle')}}`,

@@ -37,7 +37,10 @@ export function columnCap(panels: 1 | 2, dense: boolean): number {
 
 /** The refusal for a line wider than its panel, quoting the line so the author can find it. */
 export function widthMessage(line: string, cap: number): string {
-  return `must fit in ${cap} columns (wide characters count 2), this line takes ${charLoad(line)}: ${quoteForMessage(line, 48)}`;
+  return (
+    `must fit in ${cap} columns (wide characters count 2), this ` +
+    `line takes ${charLoad(line)}: ${quoteForMessage(line, 48)}`
+  );
 }
 
 /** One line of code: spaces, not tabs; blank lines as "". */
@@ -62,7 +65,8 @@ const panelSchema = z
       .min(1)
       .max(code.maxLines)
       .describe(
-        `One entry per line, indented with spaces, "" for a blank line. More than ${code.denseAfter} lines set dense type.`,
+        `One entry per line, indented with spaces, "" for a blank ` +
+          `line. More than ${code.denseAfter} lines set dense type.`,
       ),
     highlightLines: z.array(z.number().int().min(1)).optional().describe(`Lines to highlight. ${HIGHLIGHT_RULE}`),
   })
@@ -81,7 +85,9 @@ type Panel = z.output<typeof panelSchema>;
 
 const isDense = (panels: readonly Panel[]): boolean => panels.some((panel) => panel.lines.length > code.denseAfter);
 
-const WIDTH_RULE = `Lines never wrap: one panel holds ${columnCap(1, false)} columns (${columnCap(1, true)} with dense type), each of two panels ${columnCap(2, false)} (${columnCap(2, true)}); wide characters (CJK, emoji) count 2.`;
+const WIDTH_RULE =
+  `Lines never wrap: one panel holds ${columnCap(1, false)} columns (${columnCap(1, true)} with dense type), ` +
+  `each of two panels ${columnCap(2, false)} (${columnCap(2, true)}); wide characters (CJK, emoji) count 2.`;
 
 /** The caption line of a panel; the second of two is marked as what the first becomes. */
 function captionOf(panel: Panel, index: number): string | undefined {
@@ -105,13 +111,15 @@ export const slideCode = definePrimitive({
               ctx.addIssue({ code: 'custom', path: [p, 'lines', i], message: widthMessage(line, cap) });
       })
       .describe(
-        `One panel, or two side by side with an arrow (before → after; full width only, never inside a split). ${WIDTH_RULE}`,
+        `One panel, or two side by side with an arrow (before → ` +
+          `after; full width only, never inside a split). ${WIDTH_RULE}`,
       ),
   }),
   catalog: {
     name: 'Code',
     purpose:
-      'A short listing of real code in mono type, with optional highlighted lines, or two listings side by side with an arrow.',
+      'A short listing of real code in mono type, with optional ' +
+      'highlighted lines, or two listings side by side with an arrow.',
     useWhen: [
       'The point is in the code itself: an API call, a config, a fix.',
       'Before and after a change, as two panels.',
@@ -265,15 +273,22 @@ export const slideCode = definePrimitive({
   },
   css: [
     `.${PREFIX}-listing{display:flex;flex-direction:column}`,
-    `.${PREFIX}-listing-n2{display:grid;grid-template-columns:minmax(0,1fr) ${code.arrow}px minmax(0,1fr);align-items:start}`,
-    `.${PREFIX}-listing-panel{display:flex;flex-direction:column;min-width:0;background:${color('codeFill')};border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px;overflow:hidden}`,
-    `.${PREFIX}-listing-caption{display:flex;justify-content:space-between;align-items:center;gap:${space.px16}px;padding:${space.px12}px ${code.padX}px;border-bottom:${stroke.panel}px solid ${color('border')};${font('chrome')};color:${color('textSoft')}}`,
+    `.${PREFIX}-listing-n2{display:grid;grid-template-columns:minmax(0,1fr) ${code.arrow}px minmax(0,1fr);` +
+      `align-items:start}`,
+    `.${PREFIX}-listing-panel{display:flex;flex-direction:column;min-width:0;background:${color('codeFill')};` +
+      `border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px;overflow:hidden}`,
+    `.${PREFIX}-listing-caption{display:flex;justify-content:space-between;align-items:center;` +
+      `gap:${space.px16}px;padding:${space.px12}px ${code.padX}px;` +
+      `border-bottom:${stroke.panel}px solid ${color('border')};${font('chrome')};color:${color('textSoft')}}`,
     `.${PREFIX}-listing-lang{${font('label')};color:${color('textSubtle')}}`,
     `.${PREFIX}-listing-lines{display:flex;flex-direction:column;padding:${code.padY}px 0;${font('mono', 'mono')}}`,
-    `.${PREFIX}-listing-line{white-space:pre;overflow:hidden;height:${code.row.normal}px;line-height:${code.row.normal}px;padding:0 ${code.padX}px;border-left:${stroke.bar}px solid transparent}`,
-    `.${PREFIX}-listing-dense .${PREFIX}-listing-line{font-size:${code.size.dense}px;height:${code.row.dense}px;line-height:${code.row.dense}px}`,
+    `.${PREFIX}-listing-line{white-space:pre;overflow:hidden;height:${code.row.normal}px;` +
+      `line-height:${code.row.normal}px;padding:0 ${code.padX}px;border-left:${stroke.bar}px solid transparent}`,
+    `.${PREFIX}-listing-dense .${PREFIX}-listing-line{font-size:${code.size.dense}px;` +
+      `height:${code.row.dense}px;line-height:${code.row.dense}px}`,
     `.${PREFIX}-listing-marked{background:${color('primaryTint')};border-left-color:${color('primary')}}`,
-    `.${PREFIX}-listing-arrow{display:flex;align-items:center;justify-content:center;align-self:center;${font('itemTitle')};color:${color('textSubtle')}}`,
+    `.${PREFIX}-listing-arrow{display:flex;align-items:center;justify-content:center;` +
+      `align-self:center;${font('itemTitle')};color:${color('textSubtle')}}`,
   ].join(''),
 });
 

@@ -62,7 +62,8 @@ export const slideColumns = definePrimitive({
         .min(0)
         .optional()
         .describe(
-          'Index of the column in focus (0 = first); must be less than the number of items. It gets a bar on top and a primary title.',
+          'Index of the column in focus (0 = first); must be less than ' +
+            'the number of items. It gets a bar on top and a primary title.',
         ),
       footnote: footnote.optional(),
       size: sizeField(),
@@ -71,7 +72,8 @@ export const slideColumns = definePrimitive({
   catalog: {
     name: 'Columns',
     purpose:
-      'Two to four parallel options side by side, each with a title, optional mono chips and a short body; one can be in focus.',
+      'Two to four parallel options side by side, each with a title, ' +
+      'optional mono chips and a short body; one can be in focus.',
     useWhen: [
       'Comparing approaches or options of the same kind (canary, blue-green, rolling).',
       'Recommending one option among a few: highlight it.',
@@ -131,7 +133,9 @@ export const slideColumns = definePrimitive({
           {
             title: 'Web',
             tags: ['react', 'ssr'],
-            body: 'The storefront and checkout. Ships several times a day behind flags, so most changes land here first.',
+            body:
+              'The storefront and checkout. Ships several times a ' +
+              'day behind flags, so most changes land here first.',
           },
           {
             title: 'iOS',
@@ -195,17 +199,23 @@ export const slideColumns = definePrimitive({
     `.${PREFIX}-columns{display:flex;flex-direction:column;gap:${space.px40}px;min-width:0}`,
     `.${PREFIX}-columns-grid{display:grid;column-gap:${space.px48}px}`,
     ...[2, 3, 4].map((n) => `.${PREFIX}-columns-n${n}{grid-template-columns:repeat(${n},minmax(0,1fr))}`),
-    `.${PREFIX}-columns-item{display:flex;flex-direction:column;gap:${space.px20}px;min-width:0;padding-top:${space.px24}px;border-top:${stroke.bar}px solid ${color('border')}}`,
+    `.${PREFIX}-columns-item{display:flex;flex-direction:column;gap:${space.px20}px;min-width:0;` +
+      `padding-top:${space.px24}px;border-top:${stroke.bar}px solid ${color('border')}}`,
     `.${PREFIX}-columns-focus{border-top-color:${color('primary')}}`,
     `.${PREFIX}-columns-title{margin:0;${font('itemTitle')}}`,
     `.${PREFIX}-columns-focus .${PREFIX}-columns-title{color:${color('primary')}}`,
     `.${PREFIX}-columns-tags{display:flex;flex-wrap:wrap;gap:${space.px8}px}`,
-    `.${PREFIX}-columns-tag,.${PREFIX}-columns-code{display:flex;flex:0 0 auto;padding:${space.px4}px ${space.px12}px;border-radius:${radius.chipSmall}px;background:${color('codeFill')};${font('mono', 'mono')};line-height:1.2}`,
+    `.${PREFIX}-columns-tag,.${PREFIX}-columns-code{display:flex;flex:0 0 auto;` +
+      `padding:${space.px4}px ${space.px12}px;border-radius:${radius.chipSmall}px;` +
+      `background:${color('codeFill')};${font('mono', 'mono')};line-height:1.2}`,
     `.${PREFIX}-columns-body{margin:0;${font('bodyL')};color:${color('textSoft')}}`,
-    `.${PREFIX}-columns-footnote{display:flex;align-items:baseline;gap:${space.px16}px;${font('body')};color:${color('textSoft')}}`,
+    `.${PREFIX}-columns-footnote{display:flex;align-items:baseline;` +
+      `gap:${space.px16}px;${font('body')};color:${color('textSoft')}}`,
     ...SIZES.map(
       (size) =>
-        `.${PREFIX}-columns-${size} .${PREFIX}-columns-title{font-size:${tokens.title[size]}px}.${PREFIX}-columns-${size} .${PREFIX}-columns-body{font-size:${tokens.body[size]}px}.${PREFIX}-columns-${size} .${PREFIX}-columns-tag{font-size:${tokens.tag[size]}px}`,
+        `.${PREFIX}-columns-${size} .${PREFIX}-columns-title{font-size:${tokens.title[size]}px}` +
+        `.${PREFIX}-columns-${size} .${PREFIX}-columns-body{font-size:${tokens.body[size]}px}` +
+        `.${PREFIX}-columns-${size} .${PREFIX}-columns-tag{font-size:${tokens.tag[size]}px}`,
     ),
   ].join(''),
 });

@@ -45,18 +45,22 @@ export const slideCommand = definePrimitive({
           if (load > COMMAND_MAX_COLUMNS)
             ctx.addIssue({
               code: 'custom',
-              message: `must fit on one line: at most ${COMMAND_MAX_COLUMNS} columns (wide characters count 2), got ${load}`,
+              message:
+                `must fit on one line: at most ${COMMAND_MAX_COLUMNS} ` +
+                `columns (wide characters count 2), got ${load}`,
             });
         })
         .describe(
-          `The command exactly as typed, without the prompt (the slide draws "${PROMPT}"). One line, no tabs, at most ${COMMAND_MAX_COLUMNS} columns.`,
+          `The command exactly as typed, without the prompt (the slide draws ` +
+            `"${PROMPT}"). One line, no tabs, at most ${COMMAND_MAX_COLUMNS} columns.`,
         ),
       highlightPrefix: z
         .string()
         .min(1)
         .optional()
         .describe(
-          'The start of the command to draw in the primary colour, e.g. the tool’s name. Must be a prefix of `command`.',
+          'The start of the command to draw in the primary colour, ' +
+            'e.g. the tool’s name. Must be a prefix of `command`.',
         ),
     })
     .superRefine((node, ctx) => {
@@ -109,8 +113,11 @@ export const slideCommand = definePrimitive({
   },
   css: [
     `.${PREFIX}-command{display:flex;flex-direction:column}`,
-    `.${PREFIX}-command-box{display:flex;align-items:center;padding:${command.padY}px ${command.padX}px;background:${color('codeFill')};border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px}`,
-    `.${PREFIX}-command-line{white-space:pre;font-family:${fonts.mono};font-weight:500;line-height:1.2;font-size:${command.size.l}px}`,
+    `.${PREFIX}-command-box{display:flex;align-items:center;` +
+      `padding:${command.padY}px ${command.padX}px;background:${color('codeFill')};` +
+      `border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px}`,
+    `.${PREFIX}-command-line{white-space:pre;font-family:${fonts.mono};` +
+      `font-weight:500;line-height:1.2;font-size:${command.size.l}px}`,
     `.${PREFIX}-command-m .${PREFIX}-command-line{font-size:${command.size.m}px}`,
     `.${PREFIX}-command-s .${PREFIX}-command-line{font-size:${command.size.s}px}`,
     `.${PREFIX}-command-prompt{color:${color('textSubtle')}}`,

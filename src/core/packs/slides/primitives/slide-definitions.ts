@@ -123,12 +123,15 @@ export const slideDefinitions = definePrimitive({
     `.${PREFIX}-defs-cols-1{grid-template-columns:minmax(0,1fr)}`,
     `.${PREFIX}-defs-cols-2{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}`,
     `.${PREFIX}-defs-column{display:flex;flex-direction:column;margin:0;min-width:0}`,
-    `.${PREFIX}-defs-item{display:flex;flex-direction:column;gap:${space.px8}px;padding-left:${space.px24}px;border-left:${stroke.rail}px solid ${color('primaryBorder')}}`,
+    `.${PREFIX}-defs-item{display:flex;flex-direction:column;gap:${space.px8}px;` +
+      `padding-left:${space.px24}px;border-left:${stroke.rail}px solid ${color('primaryBorder')}}`,
     `.${PREFIX}-defs-term{${font('mono', 'mono')};font-weight:600;color:${color('primary')}}`,
     `.${PREFIX}-defs-body{margin:0;${font('bodyL')}}`,
     ...SIZES.map(
       (size) =>
-        `.${PREFIX}-defs-${size} .${PREFIX}-defs-column{gap:${tokens.gap[size]}px}.${PREFIX}-defs-${size} .${PREFIX}-defs-term,.${PREFIX}-defs-${size} .${PREFIX}-defs-body{font-size:${tokens.text[size]}px}`,
+        `.${PREFIX}-defs-${size} .${PREFIX}-defs-column{gap:${tokens.gap[size]}px}` +
+        `.${PREFIX}-defs-${size} .${PREFIX}-defs-term,.${PREFIX}-defs-${size} ` +
+        `.${PREFIX}-defs-body{font-size:${tokens.text[size]}px}`,
     ),
   ].join(''),
 });

@@ -39,7 +39,8 @@ const side = (which: string) =>
     .strictObject({
       label: lineText(`What the ${which} value is (a version, a period, a system); drawn in capitals.`),
       value: lineText(
-        'The number with its unit, e.g. "4.2s" or "61%". Leave it out when it is not known: a placeholder is drawn instead.',
+        'The number with its unit, e.g. "4.2s" or "61%". Leave it ' +
+          'out when it is not known: a placeholder is drawn instead.',
       ).optional(),
     })
     .describe(`The ${which} side.`);
@@ -82,7 +83,8 @@ export const slideDelta = definePrimitive({
       before: side('before'),
       after: side('after'),
       change: lineText(
-        'The difference as it should read, e.g. "−74%" or "3× faster". Only when both before.value and after.value are given.',
+        'The difference as it should read, e.g. "−74%" or "3× ' +
+          'faster". Only when both before.value and after.value are given.',
       ).optional(),
       body: wrappedText('One sentence: what was measured, and how.'),
       size: sizeField(),
@@ -138,7 +140,8 @@ export const slideDelta = definePrimitive({
       }</div><p class="${C}-body">${marksHtml(node.body)}</p></div>`;
     },
     text: (node) =>
-      `${sidePlain(node.before)} ${glyphs.arrow} ${sidePlain(node.after)}${node.change === undefined ? '' : ` (${node.change})`}\n${marksText(node.body)}`,
+      `${sidePlain(node.before)} ${glyphs.arrow} ` +
+      `${sidePlain(node.after)}${node.change === undefined ? '' : ` (${node.change})`}\n${marksText(node.body)}`,
     markdown: (node) =>
       md.content(
         md.paragraph(
@@ -158,11 +161,16 @@ export const slideDelta = definePrimitive({
     `.${C}-label{${font('label')};color:${color('textSubtle')}}`,
     `.${C}-value{${font('stat')};font-size:${tokens.value.l}px}`,
     `.${C}-before .${C}-value{color:${color('textSubtle')}}`,
-    `.${C}-arrow{flex:0 0 auto;${font('stat')};font-size:${Math.round(tokens.value.l * tokens.arrowEm)}px;color:${color('textSubtle')};padding-bottom:${space.px24}px}`,
-    `.${C}-change{display:flex;align-items:center;flex:0 0 auto;margin-left:${space.px16}px;margin-bottom:${space.px12}px;padding:${space.px12}px ${tokens.chipPad}px;border-radius:${radius.chip}px;border:${stroke.chip}px solid ${color('primaryBorder')};background:${color('primaryBg')};color:${color('primary')};${font('statUnit')};font-weight:800;font-size:${tokens.change.l}px}`,
+    `.${C}-arrow{flex:0 0 auto;${font('stat')};font-size:${Math.round(tokens.value.l * tokens.arrowEm)}px;` +
+      `color:${color('textSubtle')};padding-bottom:${space.px24}px}`,
+    `.${C}-change{display:flex;align-items:center;flex:0 0 auto;margin-left:${space.px16}px;` +
+      `margin-bottom:${space.px12}px;padding:${space.px12}px ${tokens.chipPad}px;border-radius:${radius.chip}px;` +
+      `border:${stroke.chip}px solid ${color('primaryBorder')};background:${color('primaryBg')};` +
+      `color:${color('primary')};${font('statUnit')};font-weight:800;font-size:${tokens.change.l}px}`,
     placeholderCss(`.${C}-missing`),
     `.${C}-missing{${placeholderBox(tokens.value.l)}}`,
-    `.${C}-body{margin:0;${font('lede')};color:${color('textSoft')};border-top:${stroke.hairline}px solid ${color('border')};padding-top:${space.px32}px}`,
+    `.${C}-body{margin:0;${font('lede')};color:${color('textSoft')};` +
+      `border-top:${stroke.hairline}px solid ${color('border')};padding-top:${space.px32}px}`,
     ...(['m', 's'] as const).flatMap((step) => [
       `.${C}-${step} .${C}-value{font-size:${tokens.value[step]}px}`,
       `.${C}-${step} .${C}-arrow{font-size:${Math.round(tokens.value[step] * tokens.arrowEm)}px}`,

@@ -48,7 +48,8 @@ export const slideDiff = definePrimitive({
         });
       })
       .describe(
-        `The changed region, in order. More than ${code.denseAfter} lines set dense type. Lines never wrap: each holds ${diffCap(false)} columns (${diffCap(true)} with dense type); wide characters count 2.`,
+        `The changed region, in order. More than ${code.denseAfter} lines set dense type. Lines never wrap: ` +
+          `each holds ${diffCap(false)} columns (${diffCap(true)} with dense type); wide characters count 2.`,
       ),
   }),
   catalog: {
@@ -129,12 +130,17 @@ export const slideDiff = definePrimitive({
     slack: (node) => preformatted(node.lines.map(signed).join('\n'), node.file),
   },
   css: [
-    `.${PREFIX}-diff{display:flex;flex-direction:column;background:${color('codeFill')};border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px;overflow:hidden}`,
-    `.${PREFIX}-diff-caption{display:flex;justify-content:space-between;align-items:center;gap:${space.px16}px;padding:${space.px12}px ${code.padX}px;border-bottom:${stroke.panel}px solid ${color('border')};${font('chrome')};color:${color('textSoft')}}`,
+    `.${PREFIX}-diff{display:flex;flex-direction:column;background:${color('codeFill')};` +
+      `border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px;overflow:hidden}`,
+    `.${PREFIX}-diff-caption{display:flex;justify-content:space-between;align-items:center;` +
+      `gap:${space.px16}px;padding:${space.px12}px ${code.padX}px;` +
+      `border-bottom:${stroke.panel}px solid ${color('border')};${font('chrome')};color:${color('textSoft')}}`,
     `.${PREFIX}-diff-lang{${font('label')};color:${color('textSubtle')}}`,
     `.${PREFIX}-diff-lines{display:flex;flex-direction:column;padding:${code.padY}px 0;${font('mono', 'mono')}}`,
-    `.${PREFIX}-diff-line{white-space:pre;overflow:hidden;height:${code.row.normal}px;line-height:${code.row.normal}px;padding:0 ${code.padX}px}`,
-    `.${PREFIX}-diff-dense .${PREFIX}-diff-line{font-size:${code.size.dense}px;height:${code.row.dense}px;line-height:${code.row.dense}px}`,
+    `.${PREFIX}-diff-line{white-space:pre;overflow:hidden;height:${code.row.normal}px;` +
+      `line-height:${code.row.normal}px;padding:0 ${code.padX}px}`,
+    `.${PREFIX}-diff-dense .${PREFIX}-diff-line{font-size:${code.size.dense}px;` +
+      `height:${code.row.dense}px;line-height:${code.row.dense}px}`,
     `.${PREFIX}-diff-sign{font-weight:700;color:${color('textSubtle')}}`,
     `.${PREFIX}-diff-add{background:${color('addBg')}}`,
     `.${PREFIX}-diff-add .${PREFIX}-diff-sign{color:${color('add')}}`,

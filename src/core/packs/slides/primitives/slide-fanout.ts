@@ -128,20 +128,29 @@ export const slideFanout = definePrimitive({
   },
   css: [
     `.${C}{display:flex;align-items:center}`,
-    `.${C}-source{display:flex;flex:0 0 auto;max-width:${tokens.sourceMax}px;box-sizing:border-box;padding:${space.px16}px ${space.px24}px;border:${stroke.chip}px solid ${color('text')};border-radius:${radius.panel}px;background:${color('bgSurface')};${font('nodeTitle', 'mono')};font-weight:700}`,
-    `.${C}-stem{flex:0 0 auto;width:${tokens.stem}px;height:0;border-top:${stroke.rail}px solid ${color('textSubtle')}}`,
+    `.${C}-source{display:flex;flex:0 0 auto;max-width:${tokens.sourceMax}px;box-sizing:border-box;` +
+      `padding:${space.px16}px ${space.px24}px;border:${stroke.chip}px solid ${color('text')};` +
+      `border-radius:${radius.panel}px;background:${color('bgSurface')};` +
+      `${font('nodeTitle', 'mono')};font-weight:700}`,
+    `.${C}-stem{flex:0 0 auto;width:${tokens.stem}px;height:0;` +
+      `border-top:${stroke.rail}px solid ${color('textSubtle')}}`,
     // The bus and branches are borders on two stacked halves of each row's link cell: the upper
     // half continues the bus from the row above, the lower half draws the branch and continues it
     // down. Rows touch (no row gap) so the bus is one unbroken line.
-    `.${C}-targets{flex:1 1 auto;min-width:0;display:grid;grid-template-columns:${tokens.branch + tokens.arrowLength}px auto minmax(0,1fr)}`,
+    `.${C}-targets{flex:1 1 auto;min-width:0;display:grid;` +
+      `grid-template-columns:${tokens.branch + tokens.arrowLength}px auto minmax(0,1fr)}`,
     `.${C}-link{display:flex;align-items:center}`,
     `.${C}-rails{flex:1 1 auto;align-self:stretch;display:flex;flex-direction:column}`,
     `.${C}-rail{flex:1 1 0;border-left:${stroke.rail}px solid transparent}`,
     `.${C}-rail-on{border-left-color:${color('textSubtle')}}`,
     `.${C}-rail-stub{border-top:${stroke.rail}px solid ${color('textSubtle')}}`,
-    `.${C}-head{flex:0 0 auto;width:0;height:0;margin-top:${stroke.rail}px;border-top:${tokens.arrowHalf}px solid transparent;border-bottom:${tokens.arrowHalf}px solid transparent;border-left:${tokens.arrowLength}px solid ${color('textSubtle')}}`,
+    `.${C}-head{flex:0 0 auto;width:0;height:0;margin-top:${stroke.rail}px;` +
+      `border-top:${tokens.arrowHalf}px solid transparent;border-bottom:${tokens.arrowHalf}px solid transparent;` +
+      `border-left:${tokens.arrowLength}px solid ${color('textSubtle')}}`,
     `.${C}-name{display:flex;align-items:center;padding-right:${space.px24}px}`,
-    `.${C}-chip{display:flex;padding:${space.px4}px ${space.px16}px;border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px;background:${color('bgSurface')};${font('mono', 'mono')};font-weight:600}`,
+    `.${C}-chip{display:flex;padding:${space.px4}px ${space.px16}px;` +
+      `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px;` +
+      `background:${color('bgSurface')};${font('mono', 'mono')};font-weight:600}`,
     `.${C}-primary{color:${color('primary')};border-color:${color('primary')};background:${color('primaryBg')}}`,
     `.${C}-accent{color:${color('accent')};border-color:${color('accent')};background:${color('accentBg')}}`,
     // The body's text sits in one span: as separate flex items, the runs around a mark would lose
@@ -149,7 +158,11 @@ export const slideFanout = definePrimitive({
     `.${C}-body{display:flex;align-items:center;${font('bodyL')};color:${color('textSoft')}}`,
     ...(['l', 'm', 's'] as const).map(
       (step) =>
-        `.${C}-${step} .${C}-source{font-size:${tokens.source[step]}px}.${C}-${step} .${C}-chip{font-size:${tokens.name[step]}px}.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}.${C}-${step} .${C}-name,.${C}-${step} .${C}-body{padding-top:${tokens.rowPad[step]}px;padding-bottom:${tokens.rowPad[step]}px}`,
+        `.${C}-${step} .${C}-source{font-size:${tokens.source[step]}px}` +
+        `.${C}-${step} .${C}-chip{font-size:${tokens.name[step]}px}` +
+        `.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}` +
+        `.${C}-${step} .${C}-name,.${C}-${step} .${C}-body{padding-top:${tokens.rowPad[step]}px;` +
+        `padding-bottom:${tokens.rowPad[step]}px}`,
     ),
   ].join(''),
 });

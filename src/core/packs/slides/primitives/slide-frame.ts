@@ -147,9 +147,14 @@ export const slideFrame = definePrimitive({
     },
   },
   css: [
-    `.${PREFIX}-frame{position:relative;box-sizing:border-box;width:${frame.width}px;height:${frame.height}px;overflow:hidden;display:flex;flex-direction:column;padding:${frame.padTop}px ${frame.padSide}px ${frame.padBottom}px;background:${color('bgPage')};color:${color('text')};${font('body')};overflow-wrap:anywhere}`,
+    `.${PREFIX}-frame{position:relative;box-sizing:border-box;width:${frame.width}px;height:${frame.height}px;` +
+      `overflow:hidden;display:flex;flex-direction:column;` +
+      `padding:${frame.padTop}px ${frame.padSide}px ${frame.padBottom}px;` +
+      `background:${color('bgPage')};color:${color('text')};${font('body')};overflow-wrap:anywhere}`,
     `.${PREFIX}-frame-body{display:flex;flex-direction:column;gap:${frame.bodyGap}px;flex:1 1 auto;min-height:0}`,
-    `.${PREFIX}-footer{position:absolute;left:${frame.padSide}px;right:${frame.padSide}px;bottom:${frame.footerBottom}px;display:flex;justify-content:space-between;align-items:center;${font('chrome')};color:${color('textSubtle')}}`,
+    `.${PREFIX}-footer{position:absolute;left:${frame.padSide}px;right:${frame.padSide}px;` +
+      `bottom:${frame.footerBottom}px;display:flex;justify-content:space-between;` +
+      `align-items:center;${font('chrome')};color:${color('textSubtle')}}`,
     `.${PREFIX}-footer-left{display:flex;align-items:center;gap:${frame.footerGap}px}`,
     `.${PREFIX}-footer-url{color:${color('textSubtle')};text-decoration:none}`,
     `.${PREFIX}-logo{display:block;color:${color('primary')}}`,

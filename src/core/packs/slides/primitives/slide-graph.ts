@@ -37,7 +37,8 @@ const graphNode = z.strictObject({
     .enum(PLACEMENTS)
     .optional()
     .describe(
-      'Puts the node above or below the main row instead of in it. At most one node above and one below; each has exactly one edge to a main-row node.',
+      'Puts the node above or below the main row instead of in it. At most one ' +
+        'node above and one below; each has exactly one edge to a main-row node.',
     ),
 });
 
@@ -49,14 +50,17 @@ const schema = z
       .min(2)
       .max(6)
       .describe(
-        '2–6 concepts. Nodes without placement form the main row, left to right in array order: 2–4 of them. At most one node above and one below the row, at most one with emphasis; ids must be unique.',
+        '2–6 concepts. Nodes without placement form the main row, left to right in array order: 2–4 of ' +
+          'them. At most one node above and one below the row, at most one with emphasis; ids must be unique.',
       ),
     edges: z
       .array(z.tuple([lineText('The id of the node the arrow leaves.'), lineText('The id of the node it points to.')]))
       .min(1)
       .max(5)
       .describe(
-        'Arrows as [from, to] node ids. Exactly these: the chain through the main row in array order (main[0]→main[1], main[1]→main[2], …), plus one edge between each placed node and one main-row node, in either direction. No other edges, no repeats.',
+        'Arrows as [from, to] node ids. Exactly these: the chain through the main row in ' +
+          'array order (main[0]→main[1], main[1]→main[2], …), plus one edge between each ' +
+          'placed node and one main-row node, in either direction. No other edges, no repeats.',
       ),
     caption: wrappedText('One sentence under the diagram saying what the relations mean.').optional(),
     size: sizeField(),
@@ -105,7 +109,8 @@ function graphRules(node: GraphNode, ctx: z.RefinementCtx): void {
   if (main.length > MAX_MAIN)
     issue(
       ['nodes'],
-      `has ${main.length} main-row nodes (nodes without placement); at most ${MAX_MAIN} fit: place one above or below, or drop it`,
+      `has ${main.length} main-row nodes (nodes without placement); ` +
+        `at most ${MAX_MAIN} fit: place one above or below, or drop it`,
     );
 
   const role = roles(node);
@@ -239,7 +244,8 @@ export const slideGraph = definePrimitive({
   catalog: {
     name: 'Concept graph',
     purpose:
-      'Two to four concepts in a row joined by arrows, with up to one more above and one below feeding into or out of the row, each with a short definition.',
+      'Two to four concepts in a row joined by arrows, with up to one more above ' +
+      'and one below feeding into or out of the row, each with a short definition.',
     useWhen: [
       'A small domain model: how the main things relate, in one direction.',
       'A chain of concepts where one or two side concepts feed in (pricing into an order) or hang off it.',
@@ -341,17 +347,21 @@ export const slideGraph = definePrimitive({
     `.${C}-grid{display:grid}`,
     ...[2, 3, 4].map(
       (k) =>
-        `.${C}-k${k}{grid-template-columns:${Array.from({ length: k }, () => 'minmax(0,1fr)').join(` ${tokens.arrow}px `)}}`,
+        `.${C}-k${k}{` +
+        `grid-template-columns:${Array.from({ length: k }, () => 'minmax(0,1fr)').join(` ${tokens.arrow}px `)}}`,
     ),
     ...Array.from(
       { length: MAX_MAIN },
       (_, i) => `.${C}-c${i}{grid-column:${2 * i + 1}}${i > 0 ? `.${C}-g${i}{grid-column:${2 * i}}` : ''}`,
     ),
-    `.${C}-above{grid-row:1;align-self:end}.${C}-link-above{grid-row:2}.${C}-main,.${C}-gap{grid-row:3}.${C}-link-below{grid-row:4}.${C}-below{grid-row:5;align-self:start}`,
+    `.${C}-above{grid-row:1;align-self:end}.${C}-link-above{grid-row:2}.${C}-main,.${C}-gap{grid-row:3}` +
+      `.${C}-link-below{grid-row:4}.${C}-below{grid-row:5;align-self:start}`,
     `.${C}-gap{align-self:center;display:flex;padding:0 ${tokens.arrowInset}px}`,
     `.${C}-gap>.${C}-arrow{flex:1 1 auto}`,
     `.${C}-link{display:flex;justify-content:center;height:${tokens.connector.l}px}`,
-    `.${C}-node{min-width:0;box-sizing:border-box;display:flex;flex-direction:column;gap:${tokens.gap}px;padding:${tokens.pad.l}px;background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};border-radius:${radius.panel}px}`,
+    `.${C}-node{min-width:0;box-sizing:border-box;display:flex;flex-direction:column;` +
+      `gap:${tokens.gap}px;padding:${tokens.pad.l}px;background:${color('bgSurface')};` +
+      `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.panel}px}`,
     `.${C}-above,.${C}-below{background:${color('bgMuted')}}`,
     `.${C}-emphasis{background:${color('primaryBg')};border-color:${color('primary')}}`,
     `.${C}-term{${font('nodeTitle')}}`,
@@ -360,7 +370,10 @@ export const slideGraph = definePrimitive({
     `.${C}-caption{${font('body')};color:${color('textSoft')};max-width:1400px}`,
     ...(['m', 's'] as const).map(
       (s) =>
-        `.${C}-${s} .${C}-term{font-size:${tokens.term[s]}px}.${C}-${s} .${C}-body{font-size:${tokens.body[s]}px}.${C}-${s} .${C}-node{padding:${tokens.pad[s]}px}.${C}-${s} .${C}-link{height:${tokens.connector[s]}px}.${C}-${s} .${C}-caption{font-size:${tokens.caption[s]}px}.${C}-${s}{gap:${tokens.captionGap[s]}px}`,
+        `.${C}-${s} .${C}-term{font-size:${tokens.term[s]}px}` +
+        `.${C}-${s} .${C}-body{font-size:${tokens.body[s]}px}.${C}-${s} .${C}-node{padding:${tokens.pad[s]}px}` +
+        `.${C}-${s} .${C}-link{height:${tokens.connector[s]}px}` +
+        `.${C}-${s} .${C}-caption{font-size:${tokens.caption[s]}px}.${C}-${s}{gap:${tokens.captionGap[s]}px}`,
     ),
   ].join(''),
 });

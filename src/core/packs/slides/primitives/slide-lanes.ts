@@ -95,7 +95,8 @@ export const slideLanes = definePrimitive({
   catalog: {
     name: 'Lanes',
     purpose:
-      'Two routes side by side as rows of step chips that merge into one shared final step, with optional notes underneath.',
+      'Two routes side by side as rows of step chips that merge ' +
+      'into one shared final step, with optional notes underneath.',
     useWhen: [
       'Two ways to reach the same outcome: self-serve and assisted, web and phone, manual and automated.',
       'Comparing how many steps each route takes.',
@@ -175,28 +176,44 @@ export const slideLanes = definePrimitive({
     arrowCss(C),
     `.${C}{display:flex;flex-direction:column;gap:${tokens.notesGap + tokens.gap}px}`,
     // Equal rows, so each elbow's corner sits at its lane's middle and the merge arrow between them.
-    `.${C}-grid{display:grid;grid-template-columns:auto minmax(0,1fr) ${tokens.elbow}px ${tokens.merge}px auto;grid-template-rows:1fr 1fr}`,
+    `.${C}-grid{display:grid;grid-template-columns:auto minmax(0,1fr) ` +
+      `${tokens.elbow}px ${tokens.merge}px auto;grid-template-rows:1fr 1fr}`,
     `.${C}-r0{grid-row:1}.${C}-r1{grid-row:2}`,
-    `.${C}-label{grid-column:1;align-self:center;max-width:${tokens.label}px;padding-right:${space.px24}px;${font('label')};color:${color('textSubtle')}}`,
+    `.${C}-label{grid-column:1;align-self:center;max-width:${tokens.label}px;` +
+      `padding-right:${space.px24}px;${font('label')};color:${color('textSubtle')}}`,
     `.${C}-label.${C}-primary{color:${color('primary')}}.${C}-label.${C}-accent{color:${color('accent')}}`,
     `.${C}-steps{grid-column:2;display:flex;align-items:center;padding:${tokens.lanePad}px 0;min-width:0}`,
     `.${C}-steps>.${C}-arrow{flex:0 0 auto;width:${tokens.between}px}`,
-    `.${C}-chip{flex:1 1 0;align-self:stretch;min-width:0;box-sizing:border-box;display:flex;align-items:center;justify-content:center;text-align:center;padding:${tokens.chipPad.l}px ${space.px12}px;${font('bodyL')};font-size:${tokens.chip.l}px;font-weight:600;line-height:1.2;background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px}`,
+    `.${C}-chip{flex:1 1 0;align-self:stretch;min-width:0;box-sizing:border-box;display:flex;` +
+      `align-items:center;justify-content:center;text-align:center;` +
+      `padding:${tokens.chipPad.l}px ${space.px12}px;${font('bodyL')};font-size:${tokens.chip.l}px;` +
+      `font-weight:600;line-height:1.2;background:${color('bgSurface')};` +
+      `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px}`,
     `.${C}-chip.${C}-primary{border-color:${color('primary')};background:${color('primaryBg')}}`,
     `.${C}-chip.${C}-accent{border-color:${color('accent')};background:${color('accentBg')}}`,
     `.${C}-elbow{grid-column:3;display:flex;flex-direction:column;color:${color('textSoft')}}`,
     `.${C}-half{flex:1 1 0;box-sizing:border-box}`,
-    `.${C}-r0>.${C}-half+.${C}-half{border-top:${stroke.rail}px solid currentColor;border-right:${stroke.rail}px solid currentColor;border-top-right-radius:${radius.panel}px}`,
-    `.${C}-r1>.${C}-half:first-child{border-bottom:${stroke.rail}px solid currentColor;border-right:${stroke.rail}px solid currentColor;border-bottom-right-radius:${radius.panel}px}`,
+    `.${C}-r0>.${C}-half+.${C}-half{border-top:${stroke.rail}px solid currentColor;` +
+      `border-right:${stroke.rail}px solid currentColor;border-top-right-radius:${radius.panel}px}`,
+    `.${C}-r1>.${C}-half:first-child{border-bottom:${stroke.rail}px solid currentColor;` +
+      `border-right:${stroke.rail}px solid currentColor;border-bottom-right-radius:${radius.panel}px}`,
     `.${C}-merge{grid-column:4;grid-row:1 / 3;align-self:center}`,
-    `.${C}-join{grid-column:5;grid-row:1 / 3;align-self:center;max-width:${tokens.join}px;box-sizing:border-box;display:flex;align-items:center;padding:${space.px20}px ${space.px24}px;${font('nodeTitle')};font-size:${tokens.chip.l}px;line-height:1.2;color:${color('bgPage')};background:${color('text')};border-radius:${radius.chip}px}`,
-    `.${C}-notes{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));column-gap:${tokens.notesGap}px;row-gap:${tokens.notesGap}px}`,
-    `.${C}-note{display:flex;flex-direction:column;gap:${tokens.gap}px;padding-top:${tokens.gap * 2}px;border-top:${stroke.hairline}px solid ${color('border')}}`,
+    `.${C}-join{grid-column:5;grid-row:1 / 3;align-self:center;max-width:${tokens.join}px;` +
+      `box-sizing:border-box;display:flex;align-items:center;padding:${space.px20}px ${space.px24}px;` +
+      `${font('nodeTitle')};font-size:${tokens.chip.l}px;line-height:1.2;` +
+      `color:${color('bgPage')};background:${color('text')};border-radius:${radius.chip}px}`,
+    `.${C}-notes{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));` +
+      `column-gap:${tokens.notesGap}px;row-gap:${tokens.notesGap}px}`,
+    `.${C}-note{display:flex;flex-direction:column;gap:${tokens.gap}px;` +
+      `padding-top:${tokens.gap * 2}px;border-top:${stroke.hairline}px solid ${color('border')}}`,
     `.${C}-note-title{${font('nodeTitle')};font-size:${tokens.noteTitle.l}px;line-height:1.2}`,
     `.${C}-note-body{${font('body')};color:${color('textSoft')}}`,
     ...(['m', 's'] as const).map(
       (s) =>
-        `.${C}-${s} .${C}-chip{font-size:${tokens.chip[s]}px;padding:${tokens.chipPad[s]}px ${space.px8}px}.${C}-${s} .${C}-join{font-size:${tokens.chip[s]}px}.${C}-${s} .${C}-note-title{font-size:${tokens.noteTitle[s]}px}.${C}-${s} .${C}-note-body{font-size:${tokens.noteBody[s]}px}`,
+        `.${C}-${s} .${C}-chip{font-size:${tokens.chip[s]}px;padding:${tokens.chipPad[s]}px ${space.px8}px}` +
+        `.${C}-${s} .${C}-join{font-size:${tokens.chip[s]}px}` +
+        `.${C}-${s} .${C}-note-title{font-size:${tokens.noteTitle[s]}px}` +
+        `.${C}-${s} .${C}-note-body{font-size:${tokens.noteBody[s]}px}`,
     ),
   ].join(''),
 });

@@ -62,14 +62,16 @@ export const slideLayers = definePrimitive({
       .min(3)
       .max(6)
       .describe(
-        'Three to six tiers, top first: the first is nearest the user, the last is the foundation. Each has body or chips, exactly one.',
+        'Three to six tiers, top first: the first is nearest the user, ' +
+          'the last is the foundation. Each has body or chips, exactly one.',
       ),
     size: sizeField(),
   }),
   catalog: {
     name: 'Layers',
     purpose:
-      'A stack of three to six tiers, nearest the user on top, each with what it does (or its components) and who owns it.',
+      'A stack of three to six tiers, nearest the user on top, ' +
+      'each with what it does (or its components) and who owns it.',
     useWhen: [
       'Explaining an architecture as tiers that sit on one another.',
       'Showing who owns which level of a system.',
@@ -156,19 +158,31 @@ export const slideLayers = definePrimitive({
   },
   css: [
     `.${C}{display:flex;flex-direction:column}`,
-    `.${C}-band{display:flex;align-items:center;gap:${space.px32}px;box-sizing:border-box;border:${stroke.panel}px solid ${color('border')};border-left:${stroke.bar * 2}px solid ${color('borderDashed')};border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
-    `.${C}-primary{background:${color('primaryBg')};border-color:${color('primaryBorder')};border-left-color:${color('primary')}}`,
+    `.${C}-band{display:flex;align-items:center;gap:${space.px32}px;box-sizing:border-box;` +
+      `border:${stroke.panel}px solid ${color('border')};` +
+      `border-left:${stroke.bar * 2}px solid ${color('borderDashed')};` +
+      `border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
+    `.${C}-primary{background:${color('primaryBg')};` +
+      `border-color:${color('primaryBorder')};border-left-color:${color('primary')}}`,
     `.${C}-accent{background:${color('accentBg')};border-left-color:${color('accent')}}`,
     `.${C}-name{flex:0 0 ${tokens.nameColumn}px;${font('itemTitle')}}`,
     `.${C}-body{flex:1 1 0;min-width:0;${font('bodyL')};color:${color('textSoft')}}`,
     `.${C}-chips{flex:1 1 0;min-width:0;display:flex;flex-wrap:wrap;gap:${space.px8}px}`,
-    `.${C}-chip{display:flex;padding:${space.px4}px ${space.px12}px;border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chipSmall}px;background:${color('bgMuted')};${font('mono', 'mono')};font-weight:500}`,
-    `.${C}-owner{flex:0 0 ${tokens.ownerColumn}px;display:flex;justify-content:flex-end;text-align:right;${font('label')};color:${color('textSubtle')}}`,
+    `.${C}-chip{display:flex;padding:${space.px4}px ${space.px12}px;` +
+      `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chipSmall}px;` +
+      `background:${color('bgMuted')};${font('mono', 'mono')};font-weight:500}`,
+    `.${C}-owner{flex:0 0 ${tokens.ownerColumn}px;display:flex;justify-content:flex-end;` +
+      `text-align:right;${font('label')};color:${color('textSubtle')}}`,
     `.${C}-primary .${C}-owner{color:${color('primary')}}`,
     `.${C}-accent .${C}-owner{color:${color('accent')}}`,
     ...(['l', 'm', 's'] as const).map(
       (step) =>
-        `.${C}-${step}{gap:${tokens.gap[step]}px}.${C}-${step} .${C}-band{padding:${tokens.pad[step]}px ${space.px32}px;min-height:${chipHeight(tokens.chip[step]) + 2 * tokens.pad[step] + 2 * stroke.panel}px}.${C}-${step} .${C}-name{font-size:${tokens.name[step]}px}.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}.${C}-${step} .${C}-chip{font-size:${tokens.chip[step]}px}`,
+        `.${C}-${step}{gap:${tokens.gap[step]}px}` +
+        `.${C}-${step} .${C}-band{padding:${tokens.pad[step]}px ${space.px32}px;` +
+        `min-height:${chipHeight(tokens.chip[step]) + 2 * tokens.pad[step] + 2 * stroke.panel}px}` +
+        `.${C}-${step} .${C}-name{font-size:${tokens.name[step]}px}` +
+        `.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}` +
+        `.${C}-${step} .${C}-chip{font-size:${tokens.chip[step]}px}`,
     ),
   ].join(''),
 });

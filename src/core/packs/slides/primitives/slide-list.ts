@@ -26,7 +26,8 @@ const termStep = (longest: number) => TERM_STEPS.find((step) => step >= termWidt
 const item = z
   .strictObject({
     term: lineText(
-      'A short name in the left column, in mono type. Give every item a term, or none: with no terms the list is a compact stack without rules.',
+      'A short name in the left column, in mono type. Give every item a ' +
+        'term, or none: with no terms the list is a compact stack without rules.',
     ).optional(),
     body: wrappedText('What the term means or does, one line or two.'),
   })
@@ -47,7 +48,8 @@ export const slideList = definePrimitive({
   catalog: {
     name: 'List',
     purpose:
-      'Up to six rows of a short mono term and a line about it, ruled like a spec sheet; without terms, a compact stack of lines.',
+      'Up to six rows of a short mono term and a line about it, ruled ' +
+      'like a spec sheet; without terms, a compact stack of lines.',
     useWhen: [
       'Named items each with one line: features by area, services and what they own, flags and what they switch.',
       'A changelog or a “what shipped” list.',
@@ -146,8 +148,10 @@ export const slideList = definePrimitive({
   },
   css: [
     `.${PREFIX}-list{display:flex;flex-direction:column;min-width:0}`,
-    `.${PREFIX}-list-rows{display:flex;flex-direction:column;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
-    `.${PREFIX}-list-row{display:grid;column-gap:${space.px32}px;align-items:baseline;padding:${space.px16}px 0;border-top:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-list-rows{display:flex;flex-direction:column;` +
+      `border-bottom:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-list-row{display:grid;column-gap:${space.px32}px;align-items:baseline;` +
+      `padding:${space.px16}px 0;border-top:${stroke.hairline}px solid ${color('border')}}`,
     ...TERM_STEPS.map(
       (step) => `.${PREFIX}-list-term-${step} .${PREFIX}-list-row{grid-template-columns:${step}px minmax(0,1fr)}`,
     ),

@@ -12,7 +12,10 @@ const C = `${PREFIX}-matrix`;
 const MARKS = ['full', 'partial', 'none'] as const;
 type Mark = (typeof MARKS)[number];
 
-/** What text, Markdown and Slack print for each mark, and the legend's words; the picture draws the same three balls. */
+/**
+ * What text, Markdown and Slack print for each mark, and the legend's words; the picture draws the
+ * same three balls.
+ */
 const MARK_GLYPH: Record<Mark, string> = { full: '●', partial: '◐', none: '○' };
 const MARK_LABEL: Record<Mark, string> = { full: 'Full', partial: 'Partial', none: 'None' };
 
@@ -81,7 +84,8 @@ export const slideMatrix = definePrimitive({
   catalog: {
     name: 'Matrix',
     purpose:
-      'A grid of options against criteria, each cell marked full, partial or none, with an optional highlighted column.',
+      'A grid of options against criteria, each cell marked ' +
+      'full, partial or none, with an optional highlighted column.',
     useWhen: [
       'Which options support which capabilities.',
       'Comparing your offer with alternatives feature by feature (highlight yours).',
@@ -155,7 +159,8 @@ export const slideMatrix = definePrimitive({
     text: (node) => {
       const rows = node.rows.map(
         (entry) =>
-          `${entry.label}: ${node.columns.map((column, index) => `${MARK_GLYPH[entry.marks[index] ?? 'none']} ${column}`).join(', ')}`,
+          `${entry.label}: ` +
+          `${node.columns.map((column, index) => `${MARK_GLYPH[entry.marks[index] ?? 'none']} ${column}`).join(', ')}`,
       );
       const focus = node.highlight === undefined ? undefined : node.columns[node.highlight];
       const legend = MARKS.map((mark) => `${MARK_GLYPH[mark]} ${MARK_LABEL[mark].toLowerCase()}`).join(
@@ -190,12 +195,14 @@ export const slideMatrix = definePrimitive({
     ...[2, 3, 4, 5, 6].map((n) => `.${C}-n${n}{grid-template-columns:minmax(0,2fr) repeat(${n},minmax(0,1fr))}`),
     `.${C}-head{border-bottom:${stroke.rail}px solid ${color('text')}}`,
     `.${C}-row{border-bottom:${stroke.hairline}px solid ${color('border')}}`,
-    `.${C}-cell{display:flex;justify-content:center;align-items:center;align-self:stretch;padding:${tokens.rowPad.l}px ${space.px12}px}`,
+    `.${C}-cell{display:flex;justify-content:center;align-items:center;` +
+      `align-self:stretch;padding:${tokens.rowPad.l}px ${space.px12}px}`,
     `.${C}-column{${font('nodeTitle')};font-size:${tokens.head.l}px;text-align:center}`,
     `.${C}-focus{background:${color('primaryBg')};color:${color('primary')}}`,
     `.${C}-label{${font('bodyL')};font-weight:600;padding:${tokens.rowPad.l}px ${space.px24}px ${tokens.rowPad.l}px 0}`,
     // Harvey balls: a ring, filled whole (full), filled on the left (partial) or left empty (none).
-    `.${C}-mark{display:flex;box-sizing:border-box;width:${tokens.mark.l}px;height:${tokens.mark.l}px;border-radius:50%;border:${stroke.rail}px solid ${color('text')};overflow:hidden}`,
+    `.${C}-mark{display:flex;box-sizing:border-box;width:${tokens.mark.l}px;height:${tokens.mark.l}px;` +
+      `border-radius:50%;border:${stroke.rail}px solid ${color('text')};overflow:hidden}`,
     `.${C}-mark-half{display:flex;width:50%;height:100%}`,
     `.${C}-mark-full{background:${color('text')}}`,
     `.${C}-mark-partial .${C}-mark-half{background:${color('text')}}`,
@@ -203,12 +210,15 @@ export const slideMatrix = definePrimitive({
     `.${C}-focus .${C}-mark{border-color:${color('primary')}}`,
     `.${C}-focus .${C}-mark-full,.${C}-focus .${C}-mark-partial .${C}-mark-half{background:${color('primary')}}`,
     `.${C}-focus .${C}-mark-none{border-color:${color('primaryBorder')}}`,
-    `.${C}-legend{display:flex;gap:${space.px40}px;margin-top:${space.px24}px;${font('label')};color:${color('textSubtle')}}`,
+    `.${C}-legend{display:flex;gap:${space.px40}px;` +
+      `margin-top:${space.px24}px;${font('label')};color:${color('textSubtle')}}`,
     `.${C}-key{display:flex;align-items:center;gap:${space.px12}px}`,
-    `.${C} .${C}-mark.${C}-mark-key{width:${tokens.legendMark}px;height:${tokens.legendMark}px;border-width:${stroke.chip}px}`,
+    `.${C} .${C}-mark.${C}-mark-key{width:${tokens.legendMark}px;` +
+      `height:${tokens.legendMark}px;border-width:${stroke.chip}px}`,
     ...(['m', 's'] as const).flatMap((step) => [
       `.${C}-${step} .${C}-cell{padding:${tokens.rowPad[step]}px ${space.px12}px}`,
-      `.${C}-${step} .${C}-label{font-size:${tokens.label[step]}px;padding:${tokens.rowPad[step]}px ${space.px24}px ${tokens.rowPad[step]}px 0}`,
+      `.${C}-${step} .${C}-label{font-size:${tokens.label[step]}px;` +
+        `padding:${tokens.rowPad[step]}px ${space.px24}px ${tokens.rowPad[step]}px 0}`,
       `.${C}-${step} .${C}-column{font-size:${tokens.head[step]}px}`,
       `.${C}-${step} .${C}-mark{width:${tokens.mark[step]}px;height:${tokens.mark[step]}px}`,
     ]),

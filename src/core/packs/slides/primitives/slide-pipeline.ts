@@ -134,7 +134,9 @@ const schema = z
       .max(3)
       .optional()
       .describe(
-        'Up to 3 brackets under the steps naming who owns a stretch of them. Non-empty spans switch to spans mode: steps become chips; each span needs from ≤ to < steps.length; spans must not overlap; start, end and step bodies must be left out.',
+        'Up to 3 brackets under the steps naming who owns a stretch of them. Non-empty ' +
+          'spans switch to spans mode: steps become chips; each span needs from ≤ to < ' +
+          'steps.length; spans must not overlap; start, end and step bodies must be left out.',
       ),
     size: sizeField(),
   })
@@ -259,7 +261,8 @@ export const slidePipeline = definePrimitive({
   catalog: {
     name: 'Pipeline',
     purpose:
-      'Two to six steps in a fixed order, left to right, each with what happens in it — or, with spans, grouped under the team or system that owns them.',
+      'Two to six steps in a fixed order, left to right, each with what happens ' +
+      'in it — or, with spans, grouped under the team or system that owns them.',
     useWhen: [
       'A process that runs in the same order every time: request handling, a release, an approval chain.',
       'Showing what goes in and what comes out (start and end chips).',
@@ -339,7 +342,8 @@ export const slidePipeline = definePrimitive({
       if (isSpansMode(node)) {
         const spans = (node.spans ?? []).map(
           (x) =>
-            `${x.label.toUpperCase()} ${glyphs.separator} ${x.title} (${spanSteps(node, x.from, x.to)})\n${marksText(x.body)}`,
+            `${x.label.toUpperCase()} ${glyphs.separator} ${x.title} ` +
+            `(${spanSteps(node, x.from, x.to)})\n${marksText(x.body)}`,
         );
         return [chain(node.steps.map((x) => x.title)), ...spans].join('\n\n');
       }
@@ -388,31 +392,46 @@ export const slidePipeline = definePrimitive({
     // Steps mode: cards in a row, arrows between, optional terminal chips at both ends.
     `.${C}-flow{display:flex;align-items:stretch}`,
     `.${C}-flow>.${C}-arrow{flex:0 0 auto;width:${tokens.arrow.l}px;align-self:center}`,
-    `.${C}-step{flex:1 1 0;min-width:0;box-sizing:border-box;display:flex;flex-direction:column;gap:${tokens.gap}px;padding:${tokens.pad.l}px;background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};border-radius:${radius.panel}px}`,
+    `.${C}-step{flex:1 1 0;min-width:0;box-sizing:border-box;display:flex;flex-direction:column;` +
+      `gap:${tokens.gap}px;padding:${tokens.pad.l}px;background:${color('bgSurface')};` +
+      `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.panel}px}`,
     `.${C}-number{${font('label')};color:${color('primary')}}`,
-    `.${C}-terminal{flex:0 1 auto;align-self:center;max-width:${tokens.terminal.l}px;box-sizing:border-box;display:flex;align-items:center;padding:${space.px16}px ${space.px20}px;${font('bodyL')};font-size:${tokens.chip.l}px;font-weight:700;line-height:1.2;background:${color('bgMuted')};border:${stroke.chip}px solid ${color('borderDashed')};border-radius:${radius.chip}px}`,
+    `.${C}-terminal{flex:0 1 auto;align-self:center;max-width:${tokens.terminal.l}px;box-sizing:border-box;` +
+      `display:flex;align-items:center;padding:${space.px16}px ${space.px20}px;${font('bodyL')};` +
+      `font-size:${tokens.chip.l}px;font-weight:700;line-height:1.2;background:${color('bgMuted')};` +
+      `border:${stroke.chip}px solid ${color('borderDashed')};border-radius:${radius.chip}px}`,
     // Spans mode: a grid of chip and arrow columns; each span brackets the chip columns it covers.
     `.${C}-spans{display:grid;row-gap:${tokens.spanGap}px;align-items:center}`,
     ...[2, 3, 4, 5, 6].map(
       (n) =>
-        `.${C}-n${n}{grid-template-columns:${Array.from({ length: n }, () => 'minmax(0,1fr)').join(` ${tokens.arrow.l}px `)}}`,
+        `.${C}-n${n}{` +
+        `grid-template-columns:${Array.from({ length: n }, () => 'minmax(0,1fr)').join(` ${tokens.arrow.l}px `)}}`,
     ),
     ...[0, 1, 2, 3, 4, 5].map(
       (i) => `.${C}-from-${i}{grid-column-start:${2 * i + 1}}.${C}-to-${i}{grid-column-end:${2 * i + 2}}`,
     ),
-    `.${C}-chip{box-sizing:border-box;display:flex;align-items:center;justify-content:center;text-align:center;align-self:stretch;padding:${tokens.pad.l * 0.6}px ${space.px16}px;${font('nodeTitle')};font-size:${tokens.chip.l}px;background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px}`,
+    `.${C}-chip{box-sizing:border-box;display:flex;align-items:center;justify-content:center;` +
+      `text-align:center;align-self:stretch;padding:${tokens.pad.l * 0.6}px ${space.px16}px;` +
+      `${font('nodeTitle')};font-size:${tokens.chip.l}px;background:${color('bgSurface')};` +
+      `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px}`,
     `.${C}-chip-primary{border-color:${color('primary')};background:${color('primaryBg')}}`,
     `.${C}-chip-accent{border-color:${color('accent')};background:${color('accentBg')}}`,
     `.${C}-span{grid-row:2;align-self:start;display:flex;flex-direction:column;gap:${tokens.gap}px;min-width:0}`,
     `.${C}-primary{color:${color('primary')}}`,
     `.${C}-accent{color:${color('accent')}}`,
-    `.${C}-bracket{box-sizing:border-box;height:${tokens.bracket}px;border:${stroke.bar}px solid currentColor;border-top:0;border-radius:0 0 ${radius.chipSmall}px ${radius.chipSmall}px;margin-bottom:${tokens.gap}px}`,
+    `.${C}-bracket{box-sizing:border-box;height:${tokens.bracket}px;border:${stroke.bar}px solid currentColor;` +
+      `border-top:0;border-radius:0 0 ${radius.chipSmall}px ${radius.chipSmall}px;margin-bottom:${tokens.gap}px}`,
     `.${C}-owner{${font('label')}}`,
     `.${C}-span>.${C}-title{color:${color('text')}}`,
     // Size steps below the largest.
     ...(['m', 's'] as const).map(
       (s) =>
-        `.${C}-${s} .${C}-title{font-size:${tokens.title[s]}px}.${C}-${s} .${C}-body{font-size:${tokens.body[s]}px}.${C}-${s} .${C}-step{padding:${tokens.pad[s]}px}.${C}-${s}>.${C}-arrow{width:${tokens.arrow[s]}px}.${C}-${s}>.${C}-terminal{max-width:${tokens.terminal[s]}px;font-size:${tokens.chip[s]}px;padding:${space.px12}px ${space.px16}px}.${C}-${s} .${C}-chip{font-size:${tokens.chip[s]}px;padding:${tokens.pad[s] * 0.6}px ${space.px12}px}`,
+        `.${C}-${s} .${C}-title{font-size:${tokens.title[s]}px}` +
+        `.${C}-${s} .${C}-body{font-size:${tokens.body[s]}px}.${C}-${s} .${C}-step{padding:${tokens.pad[s]}px}` +
+        `.${C}-${s}>.${C}-arrow{width:${tokens.arrow[s]}px}` +
+        `.${C}-${s}>.${C}-terminal{max-width:${tokens.terminal[s]}px;font-size:${tokens.chip[s]}px;` +
+        `padding:${space.px12}px ${space.px16}px}.${C}-${s} .${C}-chip{font-size:${tokens.chip[s]}px;` +
+        `padding:${tokens.pad[s] * 0.6}px ${space.px12}px}`,
     ),
   ].join(''),
 });

@@ -190,21 +190,31 @@ export const slideQuadrant = definePrimitive({
     `.${C}-y{display:flex;flex-direction:column;align-items:center;gap:${space.px12}px}`,
     `.${C}-y-rail{flex:1 1 auto;display:flex;flex-direction:column;align-items:center}`,
     `.${C}-y-line{flex:1 1 auto;width:0;border-left:${stroke.rail}px solid ${color('textSubtle')}}`,
-    `.${C}-head-up{flex:0 0 auto;width:0;height:0;border-left:${tokens.arrowHalf}px solid transparent;border-right:${tokens.arrowHalf}px solid transparent;border-bottom:${tokens.arrowLength}px solid ${color('textSubtle')}}`,
+    `.${C}-head-up{flex:0 0 auto;width:0;height:0;border-left:${tokens.arrowHalf}px solid transparent;` +
+      `border-right:${tokens.arrowHalf}px solid transparent;` +
+      `border-bottom:${tokens.arrowLength}px solid ${color('textSubtle')}}`,
     `.${C}-x{display:flex;align-items:center;gap:${space.px12}px}`,
     `.${C}-x-line{flex:1 1 auto;height:0;border-top:${stroke.rail}px solid ${color('textSubtle')}}`,
-    `.${C}-head-right{flex:0 0 auto;width:0;height:0;margin-left:-${space.px12}px;border-top:${tokens.arrowHalf}px solid transparent;border-bottom:${tokens.arrowHalf}px solid transparent;border-left:${tokens.arrowLength}px solid ${color('textSubtle')}}`,
+    `.${C}-head-right{flex:0 0 auto;width:0;height:0;margin-left:-${space.px12}px;` +
+      `border-top:${tokens.arrowHalf}px solid transparent;border-bottom:${tokens.arrowHalf}px solid transparent;` +
+      `border-left:${tokens.arrowLength}px solid ${color('textSubtle')}}`,
     `.${C}-plot{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:${tokens.gap}px}`,
-    `.${C}-cell{display:flex;flex-direction:column;gap:${space.px16}px;box-sizing:border-box;border:${stroke.chip}px solid ${color('border')};border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
+    `.${C}-cell{display:flex;flex-direction:column;gap:${space.px16}px;box-sizing:border-box;` +
+      `border:${stroke.chip}px solid ${color('border')};` +
+      `border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
     `.${C}-highlight{border-color:${color('primary')};background:${color('primaryBg')}}`,
     `.${C}-label{${font('itemTitle')}}`,
     `.${C}-highlight .${C}-label{color:${color('primary')}}`,
     `.${C}-chips{display:flex;flex-wrap:wrap;gap:${space.px8}px}`,
-    `.${C}-chip{display:flex;padding:${space.px4}px ${space.px12}px;border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chipSmall}px;background:${color('bgMuted')};${font('mono', 'mono')};font-weight:500}`,
+    `.${C}-chip{display:flex;padding:${space.px4}px ${space.px12}px;` +
+      `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chipSmall}px;` +
+      `background:${color('bgMuted')};${font('mono', 'mono')};font-weight:500}`,
     `.${C}-highlight .${C}-chip{border-color:${color('primaryBorder')};background:${color('primaryTint')}}`,
     ...(['l', 'm', 's'] as const).map(
       (step) =>
-        `.${C}-${step} .${C}-cell{padding:${tokens.pad[step]}px;min-height:${tokens.cell[step]}px}.${C}-${step} .${C}-label{font-size:${tokens.label[step]}px}.${C}-${step} .${C}-chip{font-size:${tokens.chip[step]}px}`,
+        `.${C}-${step} .${C}-cell{padding:${tokens.pad[step]}px;min-height:${tokens.cell[step]}px}` +
+        `.${C}-${step} .${C}-label{font-size:${tokens.label[step]}px}` +
+        `.${C}-${step} .${C}-chip{font-size:${tokens.chip[step]}px}`,
     ),
   ].join(''),
 });

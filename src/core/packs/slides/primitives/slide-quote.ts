@@ -64,7 +64,9 @@ export const slideQuote = definePrimitive({
       name: 'long quote, no context',
       node: {
         type: 'slideQuote',
-        text: 'We used to spend Monday mornings reconciling the weekend by hand. Now the report is waiting when we arrive, and the only numbers we look at are the ones it flags as wrong.',
+        text:
+          'We used to spend Monday mornings reconciling the weekend by hand. Now the report is ' +
+          'waiting when we arrive, and the only numbers we look at are the ones it flags as wrong.',
         source: 'Finance operations team',
       },
     },
@@ -108,8 +110,10 @@ export const slideQuote = definePrimitive({
     `.${PREFIX}-quote-m .${PREFIX}-quote-text{font-size:${tokens.text.m}px}`,
     `.${PREFIX}-quote-s .${PREFIX}-quote-text{font-size:${tokens.text.s}px}`,
     `.${PREFIX}-quote-mark{color:${color('primary')}}`,
-    `.${PREFIX}-quote-cite{display:flex;flex-direction:column;gap:${space.px4}px;${font('bodyL')};font-size:${tokens.cite.l}px}`,
-    `.${PREFIX}-quote-m .${PREFIX}-quote-cite,.${PREFIX}-quote-s .${PREFIX}-quote-cite{font-size:${tokens.cite.smaller}px}`,
+    `.${PREFIX}-quote-cite{display:flex;flex-direction:column;` +
+      `gap:${space.px4}px;${font('bodyL')};font-size:${tokens.cite.l}px}`,
+    `.${PREFIX}-quote-m .${PREFIX}-quote-cite,.${PREFIX}-quote-s ` +
+      `.${PREFIX}-quote-cite{font-size:${tokens.cite.smaller}px}`,
     `.${PREFIX}-quote-source{font-weight:700}`,
     `.${PREFIX}-quote-context{color:${color('textSoft')}}`,
   ].join(''),

@@ -36,7 +36,8 @@ const gap = { col: space.px32, row: space.px24 } as const;
 const tileSchema = z.strictObject({
   surface: surfaceField(),
   caption: lineText(
-    'Where this surface shows the slide, in a few words (“The weekly email”): one line under a tile, so keep it under about 30 characters with five or six tiles.',
+    'Where this surface shows the slide, in a few words (“The weekly email”): one ' +
+      'line under a tile, so keep it under about 30 characters with five or six tiles.',
   ),
 });
 
@@ -74,7 +75,8 @@ export const slideRenderGrid = definePrimitive({
   catalog: {
     name: 'Render grid',
     purpose:
-      'One slide drawn on several surfaces side by side (React, HTML, snapshot, Markdown, text, Slack), each tile captioned.',
+      'One slide drawn on several surfaces side by side (React, ' +
+      'HTML, snapshot, Markdown, text, Slack), each tile captioned.',
     useWhen: [
       'Showing that one composition renders everywhere.',
       'Comparing how two or three surfaces present the same slide.',
@@ -191,7 +193,10 @@ export const slideRenderGrid = definePrimitive({
     `.${PREFIX}-rgrid{display:grid;column-gap:${gap.col}px;row-gap:${gap.row}px;justify-content:center}`,
     ...[...new Set(Object.values(LAYOUT).map((l) => `${l.cols}-${l.box.width}`))].map((key) => {
       const [cols, width] = key.split('-');
-      return `.${PREFIX}-rgrid-c${key}{grid-template-columns:${Array.from({ length: Number(cols) }, () => `${width}px`).join(' ')}}`;
+      return (
+        `.${PREFIX}-rgrid-c${key}{` +
+        `grid-template-columns:${Array.from({ length: Number(cols) }, () => `${width}px`).join(' ')}}`
+      );
     }),
     `.${PREFIX}-rgrid-tile{display:flex;flex-direction:column;gap:${space.px8}px;min-width:0}`,
     `.${PREFIX}-rgrid-caption{display:flex;flex-direction:column;${font('chrome')};color:${color('textSoft')}}`,

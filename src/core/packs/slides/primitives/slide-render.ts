@@ -33,7 +33,8 @@ export const SLIDE_OR_BODY_MESSAGE = 'is required unless `slide` names a slide f
 export const renderShape = (bodyNode: z.ZodType<PrimitiveNode>) => ({
   type: z.literal('slideRender'),
   slide: lineText(
-    'Another slide of the deck, by the host’s reference (its slug). Drawn as a striped placeholder until the host resolves it. Give `slide`, `body`, or both.',
+    'Another slide of the deck, by the host’s reference (its slug). Drawn as a ' +
+      'striped placeholder until the host resolves it. Give `slide`, `body`, or both.',
   ).optional(),
   body: embeddedBody(bodyNode, 'The slide to draw, embedded. Required unless `slide` is given.').optional(),
   surface: surfaceField(),
@@ -100,7 +101,8 @@ export const slideRender = definePrimitive({
   catalog: {
     name: 'Render',
     purpose:
-      'Another slide drawn inside this one, as one surface shows it: scaled down as a picture, or as Markdown, text or Slack output.',
+      'Another slide drawn inside this one, as one surface shows it: ' +
+      'scaled down as a picture, or as Markdown, text or Slack output.',
     useWhen: [
       'Showing what a slide or message looks like on one surface.',
       'Referring back to an earlier slide of the deck by its slug.',
@@ -192,9 +194,12 @@ export const slideRender = definePrimitive({
   css: [
     embedCss([RENDER_BOX]),
     `.${PREFIX}-render{display:flex;align-items:flex-start;gap:${space.px64}px}`,
-    `.${PREFIX}-render-meta{display:flex;flex-direction:column;gap:${space.px12}px;flex:1 1 auto;min-width:0;padding-top:${space.px8}px}`,
+    `.${PREFIX}-render-meta{display:flex;flex-direction:column;` +
+      `gap:${space.px12}px;flex:1 1 auto;min-width:0;padding-top:${space.px8}px}`,
     `.${PREFIX}-render-meta .${PREFIX}-label{margin:0}`,
-    `.${PREFIX}-render-slug{display:flex;align-self:flex-start;${font('chrome', 'mono')};color:${color('textSoft')};background:${color('codeFill')};border-radius:${radius.chipSmall}px;padding:${space.px4}px ${space.px12}px}`,
+    `.${PREFIX}-render-slug{display:flex;align-self:flex-start;${font('chrome', 'mono')};` +
+      `color:${color('textSoft')};background:${color('codeFill')};` +
+      `border-radius:${radius.chipSmall}px;padding:${space.px4}px ${space.px12}px}`,
     `.${PREFIX}-render-caption{${font('bodyL')};color:${color('textSoft')}}`,
   ].join(''),
 });

@@ -87,7 +87,8 @@ export const slideRoadmap = definePrimitive({
   catalog: {
     name: 'Roadmap',
     purpose:
-      'Two to four horizons (now, next, later) side by side, each with a status and up to four items; the current one stands out.',
+      'Two to four horizons (now, next, later) side by side, each ' +
+      'with a status and up to four items; the current one stands out.',
     useWhen: [
       'What has shipped, what is being built and what is proposed.',
       'A plan by quarter where each quarter has a few named items.',
@@ -205,21 +206,29 @@ export const slideRoadmap = definePrimitive({
   css: [
     `.${PREFIX}-roadmap{display:grid;column-gap:${COLUMN.gap}px;min-width:0}`,
     ...[2, 3, 4].map((n) => `.${PREFIX}-roadmap-n${n}{grid-template-columns:repeat(${n},minmax(0,1fr))}`),
-    `.${PREFIX}-roadmap-column{display:flex;flex-direction:column;gap:${COLUMN.head}px;min-width:0;padding:${COLUMN.pad}px;border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
+    `.${PREFIX}-roadmap-column{display:flex;flex-direction:column;gap:${COLUMN.head}px;` +
+      `min-width:0;padding:${COLUMN.pad}px;border:${stroke.panel}px solid ${color('border')};` +
+      `border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
     `.${PREFIX}-roadmap-current{background:${color('primaryBg')};border-color:${color('primary')}}`,
     `.${PREFIX}-roadmap-head{display:flex;align-items:center;justify-content:space-between;gap:${space.px16}px}`,
     `.${PREFIX}-roadmap-title{margin:0;${font('itemTitle')}}`,
     `.${PREFIX}-roadmap-current .${PREFIX}-roadmap-title{color:${color('primary')}}`,
-    `.${PREFIX}-roadmap-status{display:flex;flex:0 0 auto;padding:${space.px4}px ${space.px12}px;border-radius:${radius.chipSmall}px;background:${color('bgMuted')};${font('label')};color:${color('textSubtle')}}`,
+    `.${PREFIX}-roadmap-status{display:flex;flex:0 0 auto;padding:${space.px4}px ${space.px12}px;` +
+      `border-radius:${radius.chipSmall}px;background:${color('bgMuted')};` +
+      `${font('label')};color:${color('textSubtle')}}`,
     `.${PREFIX}-roadmap-current .${PREFIX}-roadmap-status{background:${color('primary')};color:${color('onPrimary')}}`,
     `.${PREFIX}-roadmap-items{display:flex;flex-direction:column}`,
-    `.${PREFIX}-roadmap-item{display:flex;flex-direction:column;gap:${space.px4}px;border-top:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-roadmap-item{display:flex;flex-direction:column;` +
+      `gap:${space.px4}px;border-top:${stroke.hairline}px solid ${color('border')}}`,
     `.${PREFIX}-roadmap-current .${PREFIX}-roadmap-item{border-top-color:${color('primaryBorder')}}`,
     `.${PREFIX}-roadmap-item-title{${font('nodeTitle')}}`,
     `.${PREFIX}-roadmap-item-body{${font('body')};color:${color('textSoft')}}`,
     ...SIZES.map(
       (size) =>
-        `.${PREFIX}-roadmap-${size} .${PREFIX}-roadmap-title{font-size:${tokens.column[size]}px}.${PREFIX}-roadmap-${size} .${PREFIX}-roadmap-item{padding:${tokens.items[size]}px 0}.${PREFIX}-roadmap-${size} .${PREFIX}-roadmap-item-title{font-size:${tokens.title[size]}px}.${PREFIX}-roadmap-${size} .${PREFIX}-roadmap-item-body{font-size:${tokens.body[size]}px}`,
+        `.${PREFIX}-roadmap-${size} .${PREFIX}-roadmap-title{font-size:${tokens.column[size]}px}` +
+        `.${PREFIX}-roadmap-${size} .${PREFIX}-roadmap-item{padding:${tokens.items[size]}px 0}` +
+        `.${PREFIX}-roadmap-${size} .${PREFIX}-roadmap-item-title{font-size:${tokens.title[size]}px}` +
+        `.${PREFIX}-roadmap-${size} .${PREFIX}-roadmap-item-body{font-size:${tokens.body[size]}px}`,
     ),
   ].join(''),
 });

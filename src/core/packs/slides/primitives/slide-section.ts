@@ -156,7 +156,8 @@ export const slideSection = definePrimitive({
     ],
   },
   css: [
-    `.${PREFIX}-section{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);column-gap:${COLUMN_GAP}px;align-items:end;margin-top:auto;margin-bottom:auto}`,
+    `.${PREFIX}-section{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);` +
+      `column-gap:${COLUMN_GAP}px;align-items:end;margin-top:auto;margin-bottom:auto}`,
     `.${PREFIX}-section-head{display:flex;flex-direction:column;gap:${space.px16}px;min-width:0}`,
     `.${PREFIX}-section-number{${font('sectionNumber')};color:${color('primary')}}`,
     `.${PREFIX}-section-m .${PREFIX}-section-number{font-size:${tokens.number.m}px}`,
@@ -164,11 +165,14 @@ export const slideSection = definePrimitive({
     `.${PREFIX}-section-title{margin:0;${font('sectionTitle')};text-wrap:balance}`,
     `.${PREFIX}-section-m .${PREFIX}-section-title{font-size:${tokens.title.m}px}`,
     `.${PREFIX}-section-s .${PREFIX}-section-title{font-size:${tokens.title.s}px}`,
-    `.${PREFIX}-section-contents{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;min-width:0;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
-    `.${PREFIX}-section-item{padding:${space.px16}px 0;border-top:${stroke.hairline}px solid ${color('border')};${font('bodyL')}}`,
+    `.${PREFIX}-section-contents{list-style:none;margin:0;padding:0;display:flex;` +
+      `flex-direction:column;min-width:0;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-section-item{padding:${space.px16}px 0;` +
+      `border-top:${stroke.hairline}px solid ${color('border')};${font('bodyL')}}`,
     `.${PREFIX}-section-m .${PREFIX}-section-item{font-size:${tokens.item.m}px;padding:${space.px12}px 0}`,
     `.${PREFIX}-section-s .${PREFIX}-section-item{font-size:${tokens.item.s}px;padding:${space.px8}px 0}`,
-    `.${PREFIX}-section-link{display:flex;justify-content:space-between;gap:${space.px24}px;color:${color('text')};text-decoration:none}`,
+    `.${PREFIX}-section-link{display:flex;justify-content:space-between;` +
+      `gap:${space.px24}px;color:${color('text')};text-decoration:none}`,
     `.${PREFIX}-section-arrow{flex:0 0 auto;color:${color('primary')}}`,
   ].join(''),
 });

@@ -63,14 +63,16 @@ const schema = z
       .max(MAX_ACTORS)
       .superRefine(uniqueIds)
       .describe(
-        '3–5 parties, drawn left to right with a lifeline each. Ids must be unique, and every actor must send or receive at least one message.',
+        '3–5 parties, drawn left to right with a lifeline each. Ids must ' +
+          'be unique, and every actor must send or receive at least one message.',
       ),
     messages: z
       .array(message)
       .min(1)
       .max(MAX_MESSAGES)
       .describe(
-        '1–10 messages, top to bottom in the order they happen. from and to must be actor ids, and differ from each other.',
+        '1–10 messages, top to bottom in the order they happen. ' +
+          'from and to must be actor ids, and differ from each other.',
       ),
     size: sizeField(),
   })
@@ -130,7 +132,8 @@ export const slideSequence = definePrimitive({
   catalog: {
     name: 'Sequence diagram',
     purpose:
-      'Three to five parties side by side with lifelines, and up to ten messages passing between them in order, top to bottom.',
+      'Three to five parties side by side with lifelines, and up ' +
+      'to ten messages passing between them in order, top to bottom.',
     useWhen: [
       'Who calls whom, in what order: an API handshake, a payment, a login.',
       'Showing where a back-and-forth goes wrong (a decline, a retry).',
@@ -258,26 +261,37 @@ export const slideSequence = definePrimitive({
     ...Array.from(
       { length: MAX_ACTORS },
       (_, i) =>
-        `.${C}-col-${i}{grid-column:${2 * i + 1} / span 2}.${C}-start-${i}{grid-column-start:${2 * i + 2}}.${C}-end-${i}{grid-column-end:${2 * i + 2}}`,
+        `.${C}-col-${i}{grid-column:${2 * i + 1} / span 2}` +
+        `.${C}-start-${i}{grid-column-start:${2 * i + 2}}.${C}-end-${i}{grid-column-end:${2 * i + 2}}`,
     ),
     ...Array.from(
       { length: MAX_MESSAGES },
       (_, j) => `.${C}-row-${j}{grid-row:${j + 2}}.${C}-rows-${j + 1}{grid-row:2 / span ${j + 1}}`,
     ),
-    `.${C}-actor{grid-row:1;justify-self:center;align-self:end;max-width:100%;box-sizing:border-box;display:flex;align-items:center;justify-content:center;text-align:center;padding:${tokens.chipPad.l}px ${space.px20}px;${font('mono', 'mono')};font-weight:600;background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chip}px}`,
-    `.${C}-actor.${C}-primary{color:${color('primary')};background:${color('primaryBg')};border-color:${color('primary')}}`,
+    `.${C}-actor{grid-row:1;justify-self:center;align-self:end;max-width:100%;box-sizing:border-box;` +
+      `display:flex;align-items:center;justify-content:center;text-align:center;` +
+      `padding:${tokens.chipPad.l}px ${space.px20}px;${font('mono', 'mono')};font-weight:600;` +
+      `background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};` +
+      `border-radius:${radius.chip}px}`,
+    `.${C}-actor.${C}-primary{color:${color('primary')};` +
+      `background:${color('primaryBg')};border-color:${color('primary')}}`,
     `.${C}-actor.${C}-accent{color:${color('accent')};background:${color('accentBg')};border-color:${color('accent')}}`,
     `.${C}-life{display:flex;justify-content:center}`,
     `.${C}-lifeline{width:0;border-left:${stroke.hairline}px dashed ${color('borderDashed')}}`,
-    `.${C}-message{display:flex;flex-direction:column;justify-content:flex-end;gap:${tokens.rowGap}px;padding:${tokens.rowPad.l}px 0;min-width:0}`,
+    `.${C}-message{display:flex;flex-direction:column;justify-content:flex-end;` +
+      `gap:${tokens.rowGap}px;padding:${tokens.rowPad.l}px 0;min-width:0}`,
     // The label masks any lifeline it crosses on its way to a farther actor.
-    `.${C}-label{align-self:center;max-width:100%;box-sizing:border-box;padding:0 ${tokens.labelPad}px;text-align:center;${font('body')};font-size:${tokens.message.l}px;line-height:${tokens.messageLine};background:${color('bgPage')};border-radius:${radius.chipSmall}px}`,
+    `.${C}-label{align-self:center;max-width:100%;box-sizing:border-box;padding:0 ${tokens.labelPad}px;` +
+      `text-align:center;${font('body')};font-size:${tokens.message.l}px;` +
+      `line-height:${tokens.messageLine};background:${color('bgPage')};border-radius:${radius.chipSmall}px}`,
     `.${C}-message>.${C}-arrow{align-self:stretch}`,
     `.${C}-from-primary>.${C}-arrow{color:${color('primary')}}`,
     `.${C}-from-accent>.${C}-arrow{color:${color('accent')}}`,
     ...(['m', 's'] as const).map(
       (s) =>
-        `.${C}-${s} .${C}-message{padding:${tokens.rowPad[s]}px 0}.${C}-${s} .${C}-label{font-size:${tokens.message[s]}px}.${C}-${s} .${C}-actor{padding:${tokens.chipPad[s]}px ${space.px16}px}`,
+        `.${C}-${s} .${C}-message{padding:${tokens.rowPad[s]}px 0}` +
+        `.${C}-${s} .${C}-label{font-size:${tokens.message[s]}px}` +
+        `.${C}-${s} .${C}-actor{padding:${tokens.chipPad[s]}px ${space.px16}px}`,
     ),
   ].join(''),
 });

@@ -18,7 +18,8 @@ export const slideSource = definePrimitive({
       .min(1)
       .max(FRAME_BODY_CHARACTERS)
       .describe(
-        `Where the slide’s facts come from, as one citation line; the slide prints “${PREFIX_TEXT}” before it. A slideSource must be the last node of the frame’s body.`,
+        `Where the slide’s facts come from, as one citation line; the slide prints ` +
+          `“${PREFIX_TEXT}” before it. A slideSource must be the last node of the frame’s body.`,
       ),
   }),
   catalog: {
@@ -40,7 +41,9 @@ export const slideSource = definePrimitive({
       name: 'a long citation',
       node: {
         type: 'slideSource',
-        text: 'Customer interviews (n = 14), March–April; survey of 2,300 active buyers, weighted by region; finance ledger export for Q2',
+        text:
+          'Customer interviews (n = 14), March–April; survey of 2,300 ' +
+          'active buyers, weighted by region; finance ledger export for Q2',
       },
     },
   ],

@@ -69,7 +69,8 @@ export const slideSplit = definePrimitive({
         .enum(RATIOS)
         .optional()
         .describe(
-          'even 1:1 (default); wideLeft 1.1:1; narrowLeft 0.75:1.25; aside = main content plus a narrow fixed notes column on the right.',
+          'even 1:1 (default); wideLeft 1.1:1; narrowLeft 0.75:1.25; aside ' +
+            '= main content plus a narrow fixed notes column on the right.',
         ),
       divider: z
         .enum(DIVIDERS)
@@ -82,7 +83,8 @@ export const slideSplit = definePrimitive({
   catalog: {
     name: 'Split',
     purpose:
-      'Two panes side by side, each holding its own nodes: before and after, code and its explanation, main content and notes.',
+      'Two panes side by side, each holding its own nodes: before ' +
+      'and after, code and its explanation, main content and notes.',
     useWhen: [
       'Comparing two things: before/after, ours/theirs (label the panes, tone the one in focus).',
       'Code or a picture on one side and what it means on the other (divider "arrow" when one leads to the other).',
@@ -250,19 +252,23 @@ export const slideSplit = definePrimitive({
     ...RATIOS.flatMap((ratio) =>
       DIVIDERS.map(
         (divider) =>
-          `.${PREFIX}-split-${ratio}.${PREFIX}-split-by-${divider}{grid-template-columns:${TRACKS[ratio][0]} ${DIVIDER_TRACK[divider]}px ${TRACKS[ratio][1]};column-gap:${DIVIDER_GAP[divider]}px}`,
+          `.${PREFIX}-split-${ratio}.${PREFIX}-split-by-${divider}{grid-template-columns:${TRACKS[ratio][0]} ` +
+          `${DIVIDER_TRACK[divider]}px ${TRACKS[ratio][1]};column-gap:${DIVIDER_GAP[divider]}px}`,
       ),
     ),
     `.${PREFIX}-split-pane{display:flex;flex-direction:column;min-width:0}`,
-    `.${PREFIX}-split-label{margin:0 0 ${space.px24}px;padding-top:${space.px16}px;border-top:${stroke.bar}px solid ${color('border')};${font('label')};color:${color('textSubtle')}}`,
+    `.${PREFIX}-split-label{margin:0 0 ${space.px24}px;padding-top:${space.px16}px;` +
+      `border-top:${stroke.bar}px solid ${color('border')};${font('label')};color:${color('textSubtle')}}`,
     `.${PREFIX}-split-label-primary{color:${color('primary')};border-top-color:${color('primary')}}`,
     `.${PREFIX}-split-label-accent{color:${color('accent')};border-top-color:${color('accent')}}`,
     `.${PREFIX}-split-items{display:flex;flex-direction:column;gap:${space.px32}px;min-width:0}`,
     `.${PREFIX}-split-by-rule .${PREFIX}-split-divider{background:${color('borderDashed')}}`,
     `.${PREFIX}-split-by-hairline .${PREFIX}-split-divider{background:${color('border')}}`,
     `.${PREFIX}-split-by-arrow .${PREFIX}-split-divider{display:flex;align-items:center;justify-content:flex-start}`,
-    `.${PREFIX}-split-shaft{flex:0 0 auto;width:${ARROW.shaft}px;height:${stroke.bar}px;background:${color('textSubtle')}}`,
-    `.${PREFIX}-split-head{flex:0 0 auto;width:0;height:0;border-top:${ARROW.half}px solid transparent;border-bottom:${ARROW.half}px solid transparent;border-left:${ARROW.head}px solid ${color('textSubtle')}}`,
+    `.${PREFIX}-split-shaft{flex:0 0 auto;width:${ARROW.shaft}px;` +
+      `height:${stroke.bar}px;background:${color('textSubtle')}}`,
+    `.${PREFIX}-split-head{flex:0 0 auto;width:0;height:0;border-top:${ARROW.half}px solid transparent;` +
+      `border-bottom:${ARROW.half}px solid transparent;border-left:${ARROW.head}px solid ${color('textSubtle')}}`,
     `.${PREFIX}-split-footnote{margin:0;${font('body')};color:${color('textSoft')}}`,
   ].join(''),
 });

@@ -51,7 +51,13 @@ export function smallerStep(a: SlideSize, b: SlideSize): SlideSize {
 /** Stripes on the page colour with a dashed edge: unmistakably "not filled in", never a number. */
 export function placeholderCss(selector: string): string {
   const stripe = color('placeholderStripe');
-  return `${selector}{display:flex;align-items:center;justify-content:center;box-sizing:border-box;border:${stroke.chip}px dashed ${color('borderDashed')};border-radius:${radius.panel}px;background-color:${color('bgPage')};background-image:repeating-linear-gradient(135deg,${stripe} 0px,${stripe} ${space.px16}px,transparent ${space.px16}px,transparent ${space.px32}px);${font('label')};color:${color('textSubtle')};margin:0}`;
+  return (
+    `${selector}{display:flex;align-items:center;justify-content:center;box-sizing:border-box;` +
+    `border:${stroke.chip}px dashed ${color('borderDashed')};border-radius:${radius.panel}px;` +
+    `background-color:${color('bgPage')};background-image:repeating-linear-gradient(135deg,${stripe} ` +
+    `0px,${stripe} ${space.px16}px,transparent ${space.px16}px,transparent ${space.px32}px);` +
+    `${font('label')};color:${color('textSubtle')};margin:0}`
+  );
 }
 
 const UNIT_NEEDS_VALUE = 'needs a value: leave the unit out when the value is unknown';
@@ -134,7 +140,8 @@ export const slideStat = definePrimitive({
     .object({
       type: z.literal('slideStat'),
       value: lineText(
-        'The number as it should read, e.g. "2.1" or "48k". Leave it out when the real number is not known: the slide draws a placeholder rather than an invented value.',
+        'The number as it should read, e.g. "2.1" or "48k". Leave it out when the real ' +
+          'number is not known: the slide draws a placeholder rather than an invented value.',
       ).optional(),
       unit: lineText('What the value counts, e.g. "days", "ms", "%". Only together with value.').optional(),
       body: wrappedText('One sentence saying what the number measures and why it matters.'),
@@ -195,8 +202,10 @@ export const slideStat = definePrimitive({
     slack: (node) => mrkdwnSection(`${valueMrkdwn(node.value, node.unit)}\n${marksMrkdwn(node.body)}`),
   },
   css: [
-    `.${C}{display:flex;align-items:flex-end;gap:${tokens.gap}px;border-top:${stroke.rail}px solid ${color('text')};padding-top:${space.px40}px}`,
-    `.${C}-figure{flex:0 1 auto;min-width:0;max-width:${FIGURE_MAX}px;display:flex;align-items:baseline;flex-wrap:wrap;${font('stat')}}`,
+    `.${C}{display:flex;align-items:flex-end;gap:${tokens.gap}px;` +
+      `border-top:${stroke.rail}px solid ${color('text')};padding-top:${space.px40}px}`,
+    `.${C}-figure{flex:0 1 auto;min-width:0;max-width:${FIGURE_MAX}px;` +
+      `display:flex;align-items:baseline;flex-wrap:wrap;${font('stat')}}`,
     `.${C}-unit{${font('statUnit')};color:${color('textSoft')}}`,
     `.${C}-unit-word{margin-left:${space.px16}px}`,
     `.${C}-m .${C}-figure{font-size:${tokens.value.m}px}`,

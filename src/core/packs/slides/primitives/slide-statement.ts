@@ -21,7 +21,8 @@ export const slideStatement = definePrimitive({
   schema: z.object({
     type: z.literal('slideStatement'),
     text: wrappedText(
-      `The one sentence the slide says, drawn big (at most ${STATEMENT_MAX} characters). Strong text takes the primary colour.`,
+      `The one sentence the slide says, drawn big (at most ` +
+        `${STATEMENT_MAX} characters). Strong text takes the primary colour.`,
     ).max(STATEMENT_MAX),
     size: sizeField(),
   }),
@@ -45,7 +46,9 @@ export const slideStatement = definePrimitive({
       name: 'a long sentence, stepped down',
       node: {
         type: 'slideStatement',
-        text: 'Every team that moved its deploys to the morning cut its weekend pages in half, and none of them asked to go back to the old schedule.',
+        text:
+          'Every team that moved its deploys to the morning cut its weekend ' +
+          'pages in half, and none of them asked to go back to the old schedule.',
       },
     },
     {

@@ -38,7 +38,8 @@ const tokens = {
 const item = z
   .strictObject({
     value: lineText(
-      'The number, about four characters ("3", "40", "99.9"). Leave it out when the real number is not known: a placeholder is drawn instead.',
+      'The number, about four characters ("3", "40", "99.9"). Leave it out ' +
+        'when the real number is not known: a placeholder is drawn instead.',
     ).optional(),
     unit: lineText('What the value counts ("ms", "%"). Only together with value.').optional(),
     label: lineText('What is measured, in a few words; drawn in capitals under the number.'),
@@ -155,7 +156,8 @@ export const slideStats = definePrimitive({
       type: 'section',
       fields: node.items.map((entry) =>
         mrkdwnText(
-          `${valueMrkdwn(entry.value, entry.unit)} ${glyphs.separator} ${escapeMrkdwn(entry.label)}\n${marksMrkdwn(entry.body)}`,
+          `${valueMrkdwn(entry.value, entry.unit)} ${glyphs.separator} ` +
+            `${escapeMrkdwn(entry.label)}\n${marksMrkdwn(entry.body)}`,
         ),
       ),
     }),
@@ -163,7 +165,8 @@ export const slideStats = definePrimitive({
   css: [
     `.${C}{display:grid;gap:${tokens.gap}px}`,
     ...[2, 3, 4].map((n) => `.${C}-n${n}{grid-template-columns:repeat(${n},minmax(0,1fr))}`),
-    `.${C}-item{display:flex;flex-direction:column;min-width:0;border-top:${stroke.rail}px solid ${color('text')};padding-top:${space.px24}px}`,
+    `.${C}-item{display:flex;flex-direction:column;min-width:0;` +
+      `border-top:${stroke.rail}px solid ${color('text')};padding-top:${space.px24}px}`,
     `.${C}-figure{display:flex;align-items:baseline;flex-wrap:wrap;${font('stat')};font-size:${tokens.value.l}px}`,
     `.${C}-unit{${font('statUnit')};font-size:${tokens.unit.l}px;color:${color('textSoft')}}`,
     `.${C}-unit-word{margin-left:${space.px8}px}`,

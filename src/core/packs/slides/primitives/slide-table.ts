@@ -108,7 +108,8 @@ export const slideTable = definePrimitive({
         .max(MAX_ROWS)
         .optional()
         .describe(
-          'Rows in labelled groups, at most twelve rows in all, each row with exactly one cell per column. Give groups or rows, not both.',
+          'Rows in labelled groups, at most twelve rows in all, each row ' +
+            'with exactly one cell per column. Give groups or rows, not both.',
         ),
     })
     .superRefine((node, ctx) => {
@@ -257,13 +258,17 @@ export const slideTable = definePrimitive({
     `.${C}-row{display:grid;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
     `.${C}-n1{grid-template-columns:minmax(0,1fr)}`,
     ...[2, 3, 4, 5, 6].map((n) => `.${C}-n${n}{grid-template-columns:minmax(0,1.4fr) repeat(${n - 1},minmax(0,1fr))}`),
-    `.${C}-cell{min-width:0;${font('bodyL')};font-size:${tokens.cell.l}px;line-height:${tokens.line};padding:${tokens.padY.l}px ${tokens.padX.l}px}`,
+    `.${C}-cell{min-width:0;${font('bodyL')};font-size:${tokens.cell.l}px;` +
+      `line-height:${tokens.line};padding:${tokens.padY.l}px ${tokens.padX.l}px}`,
     `.${C}-head{background:${color('bgTableHead')}}`,
-    `.${C} .${C}-head .${C}-cell{${font('label')};color:${color('textSoft')};padding-top:${space.px16}px;padding-bottom:${space.px16}px}`,
+    `.${C} .${C}-head .${C}-cell{${font('label')};color:${color('textSoft')};` +
+      `padding-top:${space.px16}px;padding-bottom:${space.px16}px}`,
     `.${C}-rowhead{font-weight:700}`,
-    `.${C}-group{${font('label')};color:${color('primary')};background:${color('bgMuted')};padding:${space.px12}px ${tokens.padX.l}px;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
+    `.${C}-group{${font('label')};color:${color('primary')};background:${color('bgMuted')};` +
+      `padding:${space.px12}px ${tokens.padX.l}px;border-bottom:${stroke.hairline}px solid ${color('border')}}`,
     ...(['m', 's'] as const).flatMap((step) => [
-      `.${C}-${step} .${C}-cell{font-size:${tokens.cell[step]}px;padding:${tokens.padY[step]}px ${tokens.padX[step]}px}`,
+      `.${C}-${step} .${C}-cell{font-size:${tokens.cell[step]}px;` +
+        `padding:${tokens.padY[step]}px ${tokens.padX[step]}px}`,
       `.${C}-${step} .${C}-head .${C}-cell{padding-top:${tokens.padY[step]}px;padding-bottom:${tokens.padY[step]}px}`,
       `.${C}-${step} .${C}-group{padding:${tokens.padY[step]}px ${tokens.padX[step]}px}`,
     ]),

@@ -87,7 +87,9 @@ export const slideTerritoryGroup = definePrimitive({
         items: [
           {
             title: 'Platform team',
-            body: 'Everything between the load balancer and the database: routing, limits, retries, and the on-call rota for all of it.',
+            body:
+              'Everything between the load balancer and the database: ' +
+              'routing, limits, retries, and the on-call rota for all of it.',
           },
         ],
       },
@@ -112,7 +114,9 @@ export const slideTerritoryGroup = definePrimitive({
     ...[1, 2, 3, 4].map(
       (n) => `.${C}-n${n}{grid-template-columns:${Array.from({ length: n }, () => 'minmax(0,1fr)').join(' ')}}`,
     ),
-    `.${C}-item{display:flex;flex-direction:column;gap:${space.px16}px;margin:0;border:${stroke.rail}px dashed ${color('borderDashed')};border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
+    `.${C}-item{display:flex;flex-direction:column;gap:${space.px16}px;margin:0;` +
+      `border:${stroke.rail}px dashed ${color('borderDashed')};` +
+      `border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
     `.${C}-primary{border-color:${color('primary')};background:${color('primaryBg')}}`,
     `.${C}-accent{border-color:${color('accent')};background:${color('accentBg')}}`,
     `.${C}-title{margin:0;${font('itemTitle')}}`,
@@ -121,7 +125,9 @@ export const slideTerritoryGroup = definePrimitive({
     `.${C}-body{margin:0;${font('bodyL')};color:${color('textSoft')}}`,
     ...(['l', 'm', 's'] as const).map(
       (step) =>
-        `.${C}-${step} .${C}-item{padding:${tokens.pad[step]}px}.${C}-${step} .${C}-title{font-size:${tokens.title[step]}px}.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}`,
+        `.${C}-${step} .${C}-item{padding:${tokens.pad[step]}px}` +
+        `.${C}-${step} .${C}-title{font-size:${tokens.title[step]}px}` +
+        `.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}`,
     ),
   ].join(''),
 });

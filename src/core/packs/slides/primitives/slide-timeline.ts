@@ -90,7 +90,8 @@ export const slideTimeline = definePrimitive({
   catalog: {
     name: 'Timeline',
     purpose:
-      'Three to five moments left to right on a rail, each with when, where, what people said in quotes, and what happened.',
+      'Three to five moments left to right on a rail, each with ' +
+      'when, where, what people said in quotes, and what happened.',
     useWhen: [
       'How something changed over years or quarters.',
       'Eras of a product or of customer behaviour, with the present one marked current.',
@@ -175,19 +176,25 @@ export const slideTimeline = definePrimitive({
             label: '1990s',
             channel: 'Catalogue',
             heading: 'I will post the order form on Monday.',
-            body: 'Orders arrived by post and by fax; a clerk typed each one in and called back when an item was out of stock.',
+            body:
+              'Orders arrived by post and by fax; a clerk typed each ' +
+              'one in and called back when an item was out of stock.',
           },
           {
             label: '2000s',
             channel: 'Website',
             heading: 'Why do I have to register to check out?',
-            body: 'The first web shop asked for an account before payment, and half of new customers left at that step.',
+            body:
+              'The first web shop asked for an account before ' +
+              'payment, and half of new customers left at that step.',
           },
           {
             label: '2010s',
             channel: 'Mobile',
             heading: 'Let me pay with my phone.',
-            body: 'Saved cards and wallets made repeat orders a two-tap job, and mobile passed desktop within three years.',
+            body:
+              'Saved cards and wallets made repeat orders a two-tap ' +
+              'job, and mobile passed desktop within three years.',
           },
         ],
       },
@@ -230,21 +237,27 @@ export const slideTimeline = definePrimitive({
     arrowCss(C),
     `.${C}{display:grid;grid-auto-flow:row;align-items:start}`,
     ...[3, 4, 5].map((n) => `.${C}-n${n}{grid-template-columns:repeat(${n},minmax(0,1fr))}`),
-    `.${C}-label{padding:0 ${tokens.gutter}px ${tokens.gap}px 0;${font('itemTitle')};font-variant-numeric:tabular-nums}`,
+    `.${C}-label{padding:0 ${tokens.gutter}px ${tokens.gap}px 0;` +
+      `${font('itemTitle')};font-variant-numeric:tabular-nums}`,
     `.${C}-label.${C}-current,.${C}-channel.${C}-current{color:${color('primary')}}`,
     // The rail runs edge to edge: columns have no gap, so each segment meets the next dot.
     `.${C}-rail{display:flex;align-items:center;height:${tokens.rail}px;color:${color('textSubtle')}}`,
-    `.${C}-dot{flex:0 0 auto;box-sizing:border-box;width:${tokens.dot}px;height:${tokens.dot}px;border-radius:50%;background:${color('text')}}`,
-    `.${C}-dot.${C}-current{width:${tokens.currentDot}px;height:${tokens.currentDot}px;background:${color('primary')};border:${tokens.currentRing}px solid ${color('primaryTint')}}`,
+    `.${C}-dot{flex:0 0 auto;box-sizing:border-box;width:${tokens.dot}px;` +
+      `height:${tokens.dot}px;border-radius:50%;background:${color('text')}}`,
+    `.${C}-dot.${C}-current{width:${tokens.currentDot}px;height:${tokens.currentDot}px;` +
+      `background:${color('primary')};border:${tokens.currentRing}px solid ${color('primaryTint')}}`,
     `.${C}-line{flex:1 1 auto;height:0;border-top:${stroke.rail}px solid currentColor}`,
     `.${C}-rail>.${C}-arrow{flex:1 1 auto;color:inherit}`,
-    `.${C}-text{display:flex;flex-direction:column;gap:${tokens.gap}px;padding:${tokens.gap * 2}px ${tokens.gutter}px 0 0;min-width:0}`,
+    `.${C}-text{display:flex;flex-direction:column;gap:${tokens.gap}px;` +
+      `padding:${tokens.gap * 2}px ${tokens.gutter}px 0 0;min-width:0}`,
     `.${C}-channel{${font('label')};color:${color('textSubtle')}}`,
     `.${C}-heading{${font('nodeTitle')};text-wrap:balance}`,
     `.${C}-body{${font('body')};color:${color('textSoft')}}`,
     ...(['m', 's'] as const).map(
       (s) =>
-        `.${C}-${s} .${C}-label{font-size:${tokens.label[s]}px}.${C}-${s} .${C}-heading{font-size:${tokens.heading[s]}px}.${C}-${s} .${C}-body{font-size:${tokens.body[s]}px}`,
+        `.${C}-${s} .${C}-label{font-size:${tokens.label[s]}px}` +
+        `.${C}-${s} .${C}-heading{font-size:${tokens.heading[s]}px}` +
+        `.${C}-${s} .${C}-body{font-size:${tokens.body[s]}px}`,
     ),
   ].join(''),
 });

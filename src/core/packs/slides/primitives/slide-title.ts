@@ -194,19 +194,25 @@ export const slideTitle = definePrimitive({
   },
   css: [
     // Centred in the body: a title slide has nothing else on it.
-    `.${PREFIX}-title{display:grid;grid-template-columns:minmax(0,1fr);column-gap:${ASIDE_GAP}px;align-items:center;margin-top:auto;margin-bottom:auto}`,
+    `.${PREFIX}-title{display:grid;grid-template-columns:minmax(0,1fr);` +
+      `column-gap:${ASIDE_GAP}px;align-items:center;margin-top:auto;margin-bottom:auto}`,
     `.${PREFIX}-title-split{grid-template-columns:minmax(0,1fr) ${ASIDE_WIDTH}px}`,
     `.${PREFIX}-title-main{display:flex;flex-direction:column;gap:${space.px24}px;min-width:0}`,
     `.${PREFIX}-title-eyebrow{${font('label')};font-size:${tokens.eyebrow}px;color:${color('primary')}}`,
     `.${PREFIX}-title-name{margin:0;${font('display')};text-wrap:balance}`,
     `.${PREFIX}-title-m .${PREFIX}-title-name{font-size:${tokens.title.m}px}`,
     `.${PREFIX}-title-s .${PREFIX}-title-name{font-size:${tokens.title.s}px}`,
-    `.${PREFIX}-title-tagline{margin:0;${font('lede')};font-size:${tokens.tagline.l}px;font-weight:500;line-height:1.2;color:${color('text')}}`,
+    `.${PREFIX}-title-tagline{margin:0;${font('lede')};font-size:${tokens.tagline.l}px;` +
+      `font-weight:500;line-height:1.2;color:${color('text')}}`,
     `.${PREFIX}-title-m .${PREFIX}-title-tagline{font-size:${tokens.tagline.m}px}`,
     `.${PREFIX}-title-s .${PREFIX}-title-tagline{font-size:${tokens.tagline.s}px}`,
-    `.${PREFIX}-title-definition{display:flex;flex-direction:column;gap:${space.px8}px;margin-top:${space.px16}px;padding-left:${space.px24}px;border-left:${stroke.rail}px solid ${color('primary')};${font('bodyL')};font-size:${tokens.definition.l}px;color:${color('textSoft')};max-width:1100px}`,
+    `.${PREFIX}-title-definition{display:flex;flex-direction:column;gap:${space.px8}px;` +
+      `margin-top:${space.px16}px;padding-left:${space.px24}px;` +
+      `border-left:${stroke.rail}px solid ${color('primary')};${font('bodyL')};` +
+      `font-size:${tokens.definition.l}px;color:${color('textSoft')};max-width:1100px}`,
     `.${PREFIX}-title-s .${PREFIX}-title-definition{font-size:${tokens.definition.s}px}`,
     `.${PREFIX}-title-term{font-style:italic;color:${color('text')}}`,
-    `.${PREFIX}-title-aside{min-width:0;padding-left:${space.px48}px;border-left:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-title-aside{min-width:0;padding-left:${space.px48}px;` +
+      `border-left:${stroke.hairline}px solid ${color('border')}}`,
   ].join(''),
 });

@@ -118,7 +118,9 @@ export const slideTranscript = definePrimitive({
           { role: 'user', text: 'Why was my refund late?' },
           {
             role: 'model',
-            text: 'Your refund waited for the nightly **fraud check** before the ledger was written.\nSince March the ledger is written first, so refunds now settle in two days.',
+            text:
+              'Your refund waited for the nightly **fraud check** before the ledger was ' +
+              'written.\nSince March the ledger is written first, so refunds now settle in two days.',
           },
           { role: 'user', text: 'So the next one will be faster?' },
         ],
@@ -168,14 +170,21 @@ export const slideTranscript = definePrimitive({
     `.${PREFIX}-turn-user{align-items:flex-end}`,
     `.${PREFIX}-turn-role{${font('label')};color:${color('textSubtle')}}`,
     `.${PREFIX}-turn-host .${PREFIX}-turn-role{color:${color('accent')}}`,
-    `.${PREFIX}-turn-bubble{display:flex;max-width:${transcript.bubble.maxWidth}px;padding:${transcript.bubble.padY}px ${transcript.bubble.padX}px;border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
-    `.${PREFIX}-turn-user .${PREFIX}-turn-bubble{background:${color('primaryBg')};border-color:${color('primaryBorder')}}`,
-    `.${PREFIX}-turn-host .${PREFIX}-turn-bubble{background:${color('bgMuted')};border-style:dashed;border-color:${color('borderDashed')}}`,
+    `.${PREFIX}-turn-bubble{display:flex;max-width:${transcript.bubble.maxWidth}px;` +
+      `padding:${transcript.bubble.padY}px ${transcript.bubble.padX}px;` +
+      `border:${stroke.panel}px solid ${color('border')};` +
+      `border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
+    `.${PREFIX}-turn-user .${PREFIX}-turn-bubble{background:${color('primaryBg')};` +
+      `border-color:${color('primaryBorder')}}`,
+    `.${PREFIX}-turn-host .${PREFIX}-turn-bubble{background:${color('bgMuted')};` +
+      `border-style:dashed;border-color:${color('borderDashed')}}`,
     `.${PREFIX}-turn-prose{min-width:0;white-space:pre-wrap;${font('bodyL')}}`,
-    `.${PREFIX}-turn-code{min-width:0;white-space:pre-wrap;font-family:${fonts.mono};font-weight:400;font-size:${transcript.code.l}px;line-height:${transcript.line}}`,
+    `.${PREFIX}-turn-code{min-width:0;white-space:pre-wrap;font-family:${fonts.mono};` +
+      `font-weight:400;font-size:${transcript.code.l}px;line-height:${transcript.line}}`,
     ...(['m', 's'] as const).map(
       (step) =>
-        `.${PREFIX}-transcript-${step} .${PREFIX}-turn-prose{font-size:${transcript.prose[step]}px}.${PREFIX}-transcript-${step} .${PREFIX}-turn-code{font-size:${transcript.code[step]}px}`,
+        `.${PREFIX}-transcript-${step} .${PREFIX}-turn-prose{font-size:${transcript.prose[step]}px}` +
+        `.${PREFIX}-transcript-${step} .${PREFIX}-turn-code{font-size:${transcript.code[step]}px}`,
     ),
   ].join(''),
 });

@@ -143,19 +143,25 @@ export const slideTree = definePrimitive({
     // Each row's link cell is two stacked halves: the upper one carries the trunk down to the
     // branch (its bottom border), the lower one continues the trunk to the next row. Rows touch so
     // the trunk reads as one line from the root to the last entry.
-    `.${C}-entries{display:grid;grid-template-columns:${tokens.branch}px auto minmax(0,1fr);margin-left:${tokens.trunkInset}px}`,
+    `.${C}-entries{display:grid;grid-template-columns:${tokens.branch}px auto minmax(0,1fr);` +
+      `margin-left:${tokens.trunkInset}px}`,
     `.${C}-link{display:flex;flex-direction:column}`,
     `.${C}-rail{flex:1 1 0;border-left:${stroke.rail}px solid transparent}`,
     `.${C}-rail-up,.${C}-rail-on{border-left-color:${color('textSubtle')}}`,
     `.${C}-rail-up{border-bottom:${stroke.rail}px solid ${color('textSubtle')}}`,
-    `.${C}-name{display:flex;align-items:center;padding-left:${space.px16}px;padding-right:${space.px48}px;${font('mono', 'mono')};font-weight:600}`,
+    `.${C}-name{display:flex;align-items:center;padding-left:${space.px16}px;` +
+      `padding-right:${space.px48}px;${font('mono', 'mono')};font-weight:600}`,
     `.${C}-folder{color:${color('primary')};font-weight:700}`,
     // The body's text sits in one span: as separate flex items, the runs around a mark would lose
     // the spaces between them.
     `.${C}-body{display:flex;align-items:center;${font('bodyL')};color:${color('textSoft')}}`,
     ...(['l', 'm', 's'] as const).map(
       (step) =>
-        `.${C}-${step} .${C}-root{font-size:${tokens.root[step]}px}.${C}-${step} .${C}-name{font-size:${tokens.name[step]}px}.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}.${C}-${step} .${C}-name,.${C}-${step} .${C}-body{padding-top:${tokens.rowPad[step]}px;padding-bottom:${tokens.rowPad[step]}px}`,
+        `.${C}-${step} .${C}-root{font-size:${tokens.root[step]}px}` +
+        `.${C}-${step} .${C}-name{font-size:${tokens.name[step]}px}` +
+        `.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}` +
+        `.${C}-${step} .${C}-name,.${C}-${step} .${C}-body{padding-top:${tokens.rowPad[step]}px;` +
+        `padding-bottom:${tokens.rowPad[step]}px}`,
     ),
   ].join(''),
 });

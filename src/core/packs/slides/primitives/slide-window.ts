@@ -50,7 +50,8 @@ const body = (bodyNode: z.ZodType<PrimitiveNode>) =>
       for (const path of found) ctx.addIssue({ code: 'custom', path, message: NESTED_MESSAGE });
     })
     .describe(
-      'What the window shows, top to bottom. Never another slideWindow, at any depth (a slideRender’s embedded slide excepted).',
+      'What the window shows, top to bottom. Never another slideWindow, ' +
+        'at any depth (a slideRender’s embedded slide excepted).',
     );
 
 export const slideWindow = definePrimitive({
@@ -61,10 +62,12 @@ export const slideWindow = definePrimitive({
       chrome: z
         .enum(CHROMES)
         .describe(
-          'The title bar: browser (address bar), terminal, slack (channel) or chat. The body is drawn the same for each.',
+          'The title bar: browser (address bar), terminal, slack ' +
+            '(channel) or chat. The body is drawn the same for each.',
         ),
       title: lineText(
-        'The title bar text: a URL for browser, a command for terminal, a thread name for chat, a channel name without # for slack.',
+        'The title bar text: a URL for browser, a command for terminal, ' +
+          'a thread name for chat, a channel name without # for slack.',
       ),
       body: body(bodyNode),
     }),
@@ -195,7 +198,9 @@ export const slideWindow = definePrimitive({
         elements: [
           {
             type: 'mrkdwn',
-            text: `${mrkdwnBold(CHROME_NAME[node.chrome])} ${glyphs.separator} ${escapeMrkdwn(shownTitle(node.chrome, node.title))}`,
+            text:
+              `${mrkdwnBold(CHROME_NAME[node.chrome])} ${glyphs.separator} ` +
+              `${escapeMrkdwn(shownTitle(node.chrome, node.title))}`,
           },
         ],
       },
@@ -203,14 +208,23 @@ export const slideWindow = definePrimitive({
     ],
   },
   css: [
-    `.${PREFIX}-window{display:flex;flex-direction:column;min-width:0;border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px;background:${color('bgSurface')};overflow:hidden}`,
-    `.${PREFIX}-window-bar{display:flex;align-items:center;gap:${space.px16}px;padding:${space.px16}px ${space.px24}px;background:${color('bgMuted')};border-bottom:${stroke.panel}px solid ${color('border')};${font('chrome')};color:${color('textSoft')}}`,
+    `.${PREFIX}-window{display:flex;flex-direction:column;min-width:0;` +
+      `border:${stroke.panel}px solid ${color('border')};` +
+      `border-radius:${radius.panel}px;background:${color('bgSurface')};overflow:hidden}`,
+    `.${PREFIX}-window-bar{display:flex;align-items:center;gap:${space.px16}px;` +
+      `padding:${space.px16}px ${space.px24}px;background:${color('bgMuted')};` +
+      `border-bottom:${stroke.panel}px solid ${color('border')};${font('chrome')};color:${color('textSoft')}}`,
     `.${PREFIX}-window-dots{display:flex;gap:${space.px8}px;flex:0 0 auto}`,
-    `.${PREFIX}-window-dot{display:flex;width:${space.px16}px;height:${space.px16}px;border-radius:50%;background:${color('borderDashed')}}`,
-    `.${PREFIX}-window-address{display:flex;flex:1 1 auto;min-width:0;padding:${space.px8}px ${space.px20}px;border-radius:${radius.chip}px;background:${color('bgSurface')};border:${stroke.panel}px solid ${color('border')}}`,
+    `.${PREFIX}-window-dot{display:flex;width:${space.px16}px;` +
+      `height:${space.px16}px;border-radius:50%;background:${color('borderDashed')}}`,
+    `.${PREFIX}-window-address{display:flex;flex:1 1 auto;min-width:0;` +
+      `padding:${space.px8}px ${space.px20}px;border-radius:${radius.chip}px;` +
+      `background:${color('bgSurface')};border:${stroke.panel}px solid ${color('border')}}`,
     `.${PREFIX}-window-command{flex:1 1 auto;min-width:0;font-family:${fonts.mono}}`,
-    `.${PREFIX}-window-avatar{display:flex;flex:0 0 auto;width:${space.px24}px;height:${space.px24}px;border-radius:50%;background:${color('primary')}}`,
+    `.${PREFIX}-window-avatar{display:flex;flex:0 0 auto;width:${space.px24}px;` +
+      `height:${space.px24}px;border-radius:50%;background:${color('primary')}}`,
     `.${PREFIX}-window-name{flex:1 1 auto;min-width:0;font-weight:700;color:${color('text')}}`,
-    `.${PREFIX}-window-body{display:flex;flex-direction:column;gap:${space.px32}px;padding:${space.px40}px;min-width:0}`,
+    `.${PREFIX}-window-body{display:flex;flex-direction:column;` +
+      `gap:${space.px32}px;padding:${space.px40}px;min-width:0}`,
   ].join(''),
 });
