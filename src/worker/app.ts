@@ -22,10 +22,12 @@ import {
   listTools,
   readResource,
   renderComposition,
+  storeImage,
 } from './routes.ts';
+import { expireImages, serveImage, type ImageHostingEnv } from './images.ts';
 
 /** The bindings the Worker reads; all optional, so `npm start` runs with none. */
-export interface WorkerEnv {
+export interface WorkerEnv extends ImageHostingEnv {
   /** Secret: `{ "<token>": { "caller": "<name>", "context"?: {…} } }`. Unset: every route is open. */
   ISOMER_TOKENS?: string;
   /** Comma-separated origins browsers may call from; unset: localhost-class origins only. `*`: any. */
@@ -46,6 +48,12 @@ export interface WorkerExecutionContext {
  */
 export interface IsomerWorker {
   fetch(request: Request, env: WorkerEnv | undefined, ctx: WorkerExecutionContext): Promise<Response>;
+  /** The Cron Trigger (`[triggers] crons`): deletes hosted images older than `ISOMER_IMAGE_TTL_DAYS`. */
+  scheduled(
+    controller: { scheduledTime: number; cron: string },
+    env: WorkerEnv | undefined,
+    ctx: WorkerExecutionContext,
+  ): Promise<void>;
 }
 
 interface Settings {
@@ -75,13 +83,15 @@ function settingsCache(): (env: WorkerEnv | undefined) => Promise<Settings> {
         const origins = parseOriginSettings(env?.ISOMER_ALLOWED_ORIGINS, env?.ISOMER_CORS_ORIGINS);
         if (auth.mode === 'open')
           console.warn(
-            'isomer-edge: ISOMER_TOKENS is not set, so every route is open to anyone who can reach this Worker (wrangler secret put ISOMER_TOKENS).',
+            'isomer-edge: ISOMER_TOKENS is not set, so every route is open to ' +
+              'anyone who can reach this Worker (wrangler secret put ISOMER_TOKENS).',
           );
         if (auth.mode === 'misconfigured') console.error(`isomer-edge: refusing every request: ${auth.reason}.`);
         const ignored = [...(origins.allowed?.ignored ?? []), ...origins.cors.ignored];
         if (ignored.length > 0)
           console.warn(
-            `isomer-edge: ignoring origin entries that are not http(s) origins: ${ignored.map((entry) => JSON.stringify(entry)).join(', ')}`,
+            `isomer-edge: ignoring origin entries that are not http(s) origins: ` +
+              `${ignored.map((entry) => JSON.stringify(entry)).join(', ')}`,
           );
         return { auth, origins };
       })();
@@ -90,6 +100,21 @@ function settingsCache(): (env: WorkerEnv | undefined) => Promise<Settings> {
     }
     return settings;
   };
+}
+
+/** `GET /images/{key}.{format}` (and HEAD): outside the token check, inside the origin policy. */
+function isPublicImage(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && /^\/images\/[^/]+$/.test(path);
+}
+
+/** The request's `waitUntil`; without an execution context the work runs unwatched. */
+function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
+  try {
+    const ctx = c.executionCtx;
+    return (promise) => ctx.waitUntil(promise);
+  } catch {
+    return () => {};
+  }
 }
 
 /** Adds the headers every response carries, whoever built it (the MCP SDK included). */
@@ -153,8 +178,14 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
     const origin = c.req.header('origin') ?? null;
     if (!originAllowed(origin, settings.origins)) return forbiddenOrigin();
     if (isPreflight(c.req.raw)) return preflight(c.req.raw, settings.origins);
-    const result = await authenticate(c.req.raw, settings.auth);
     const allowOrigin = corsOrigin(origin, settings.origins);
+    // A hosted image is public: Slack's fetcher sends no token, and its key is the capability.
+    if (isPublicImage(c.req.method, c.req.path)) {
+      await next();
+      if (allowOrigin) c.res = withCors(c.res, allowOrigin);
+      return;
+    }
+    const result = await authenticate(c.req.raw, settings.auth);
     if ('response' in result) return allowOrigin ? withCors(result.response, allowOrigin) : result.response;
     c.set('caller', result.caller);
     await next();
@@ -167,7 +198,13 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
   route('/resources/:name', { GET: (c) => readResource(getConfig(), c.req.param('name') ?? '') });
   route('/prompts', { GET: () => listPrompts(getConfig()) });
   route('/prompts/:name', { POST: (c) => getPrompt(getConfig(), c.req.param('name') ?? '', c.req.raw) });
-  route('/render/:format', { POST: (c) => renderComposition(getConfig(), c.req.param('format') ?? '', c.req.raw) });
+  route('/render/:format', {
+    POST: (c) => renderComposition(getConfig(), c.req.param('format') ?? '', c.req.raw, c.env),
+  });
+  route('/images/:file', {
+    GET: (c) => serveImage(c.env, c.req.raw, c.req.param('file') ?? '', waitUntilOf(c)),
+    POST: (c) => storeImage(getConfig(), c.req.param('file') ?? '', c.req.raw, c.env),
+  });
   route('/openapi.json', {
     GET: () => {
       openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()));
@@ -178,5 +215,6 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
 
   return {
     fetch: async (request, env, ctx) => app.fetch(request, env, ctx as Parameters<typeof app.fetch>[2]),
+    scheduled: (controller, env) => expireImages(env, controller.scheduledTime),
   };
 }

@@ -53,7 +53,9 @@ export async function parseAuthSettings(raw: string | undefined): Promise<AuthSe
     const where = parsed.error.issues[0]?.path.length ? 'an entry' : 'the top level';
     return {
       mode: 'misconfigured',
-      reason: `ISOMER_TOKENS must map tokens (${MIN_TOKEN_LENGTH}+ token characters) to { caller, context? }; ${where} does not`,
+      reason:
+        `ISOMER_TOKENS must map tokens (${MIN_TOKEN_LENGTH}+ token ` +
+        `characters) to { caller, context? }; ${where} does not`,
     };
   }
   const tokens = Object.entries(parsed.data);

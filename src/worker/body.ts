@@ -1,6 +1,9 @@
 import { errorResponse } from './errors.ts';
 
-/** The largest request body any route reads: far above a real composition (the input budget is 1M characters of content). */
+/**
+ * The largest request body any route reads: far above a real composition (the input budget is 1M
+ * characters of content).
+ */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type JsonBodyResult = { ok: true; value: unknown; empty: boolean } | { ok: false; response: Response };

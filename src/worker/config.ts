@@ -18,7 +18,7 @@ import type {
 } from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { createImageFormats } from '../formats/index.ts';
-import { CHAT_FORMAT_NAMES, createChatFormats } from '../chat.ts';
+import { CHAT_FORMAT_NAMES, type ChatFormats, createChatFormats } from '../chat.ts';
 // Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -28,6 +28,8 @@ const IMAGE_FORMAT_NAMES = ['png', 'webp', 'svg', 'pdf'];
 export const WORKER_NAME = packageJson.name;
 /** What MCP's serverInfo and the OpenAPI document report: the package's own version. */
 export const WORKER_VERSION = packageJson.version;
+/** What a stored image was drawn by: a new one changes every hosted image's key, so no stale render is served. */
+export const RENDERER_VERSION = `${packageJson.version}+takumi.${packageJson.dependencies['@takumi-rs/wasm']}`;
 
 /**
  * What a deployer configures in code: the vocabulary (packs, frames, guide) and the views and
@@ -82,6 +84,8 @@ export interface WorkerConfig {
   /** The default frame, whose body rule applies to every validation and render; none without frames. */
   frame: IsomerToolsFrame | undefined;
   formats: Readonly<Record<string, IsomerToolsFormat>>;
+  /** The chat hosts' formats, which also build their payloads as data (a hosted picture goes in). */
+  chat: ChatFormats;
   /** The runtime's own formats, then the host's. */
   formatNames: readonly string[];
   /** Whether text, Markdown, HTML and Slack draw the title unless a request says. */
@@ -130,10 +134,11 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
   const frameName = options.frame ?? (frameNames.length === 1 ? frameNames[0] : undefined);
   const frame: IsomerToolsFrame | undefined = frameName === undefined ? undefined : options.frames?.[frameName];
   const heading = options.heading ?? true;
+  const chat = createChatFormats({ runtime, heading });
   // The image formats start nothing until the first image request.
   const formats: Record<string, IsomerToolsFormat> = {
     ...(images ? createImageFormats({ snapshot: runtime.surfaces.snapshot! }) : {}),
-    ...createChatFormats({ runtime, heading }),
+    ...chat,
     ...(options.formats ?? {}),
   };
   const guide: Omit<IsomerGuideOptions, 'runtime'> = {
@@ -160,6 +165,7 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
     runtime,
     frame,
     formats,
+    chat,
     formatNames: [...RUNTIME_FORMATS, ...Object.keys(formats)],
     heading,
     resources: createIsomerResources({ runtime, ...guide }),

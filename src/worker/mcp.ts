@@ -5,7 +5,9 @@ import { boundText } from './errors.ts';
 import { WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
 
 const INSTRUCTIONS =
-  'Shows things to people as validated compositions. Read isomer_authoring_guide first; when a registered view answers the question, request it; otherwise describe the primitives you use, validate, repair every error, then render.';
+  'Shows things to people as validated compositions. Read isomer_authoring_guide ' +
+  'first; when a registered view answers the question, request it; otherwise ' +
+  'describe the primitives you use, validate, repair every error, then render.';
 
 /** Well above the input budget's 20,000 values, so the library's exact refusal is what a model sees. */
 const MAX_TOOL_INPUT_ELEMENTS = 25_000;

@@ -2,12 +2,16 @@ import { MAX_RENDER_SCALE } from './routes.ts';
 import * as z from 'zod';
 import { RENDER_THEMES } from '../core/sdk/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
+import { DEFAULT_IMAGE_TTL_DAYS } from '../hosting/images.ts';
+import { SLACK_IMAGE_PLACEMENTS } from '../hosting/slack.ts';
+import { hostedFormats, IMAGE_CACHE_CONTROL } from './images.ts';
 import { inputJsonSchema, WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
 import {
   compositionInvalidSchema,
   compositionSchema,
   errorBodySchema,
   healthSchema,
+  hostedImageSchema,
   promptListSchema,
   promptResultSchema,
   resourceListSchema,
@@ -32,6 +36,8 @@ const json = (schema: Json) => ({ 'application/json': { schema } });
 const errorOf = (description: string) => ({ description, content: json(ref('Error')) });
 
 const METHOD_NOT_ALLOWED = errorOf('METHOD_NOT_ALLOWED, with an Allow header.');
+const NOT_CONFIGURED = errorOf('IMAGES_NOT_CONFIGURED: hosted images need the IMAGES R2 bucket binding.');
+const STORAGE_FAILED = errorOf('IMAGE_STORAGE_FAILED: the IMAGES bucket failed (the log says why); try again.');
 
 /** Responses every authenticated route can give besides its own. */
 const COMMON_ERRORS = {
@@ -81,6 +87,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     PromptList: component(promptListSchema),
     PromptResult: component(promptResultSchema),
     Health: component(healthSchema),
+    HostedImage: component(hostedImageSchema),
     JsonRpcError: JSON_RPC_ERROR,
   };
   const paths: Record<string, Json> = {
@@ -204,15 +211,27 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
           in: 'query',
           required: false,
           description:
-            'Image output size per canvas pixel, without a new layout: 0.6667 draws a 1280×720 slide. Default 1 (1920×1080).',
+            'Image output size per canvas pixel, without a new layout: ' +
+            '0.6667 draws a 1280×720 slide. Default 1 (1920×1080).',
           schema: { type: 'number', exclusiveMinimum: 0, maximum: MAX_RENDER_SCALE },
+        },
+        {
+          name: 'image',
+          in: 'query',
+          required: false,
+          description:
+            'slack and teams only: a hosted PNG of the slide (1280×720 unless `scale` says) as an `image` block ' +
+            '(Slack) or an `Image` element (Teams), `above` the text or `only` (Slack keeps the text as the ' +
+            'fallback `text`). If storing fails the text goes alone. Needs the IMAGES bucket.',
+          schema: { type: 'string', enum: [...SLACK_IMAGE_PLACEMENTS] },
         },
       ],
       requestBody: { required: true, content: json(ref('Composition')) },
       responses: {
         '200': {
           description:
-            'The rendered output: text, Markdown, a whole HTML5 page (its CSS in <head>), Slack Block Kit JSON, or a host format’s bytes.',
+            'The rendered output: text, Markdown, a whole HTML5 page (its ' +
+            'CSS in <head>), Slack Block Kit JSON, or a host format’s bytes.',
           content: {
             'text/plain': { schema: { type: 'string' } },
             'text/markdown': { schema: { type: 'string' } },
@@ -230,6 +249,72 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         '422': { description: 'The composition is invalid.', content: json(ref('CompositionInvalid')) },
         ...COMMON_ERRORS,
         '500': errorOf('RENDER_FAILED: a host format’s renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
+        '501': NOT_CONFIGURED,
+      },
+    },
+  };
+  const renderQuery = (name: string): Json =>
+    ((paths['/render/{format}']!.post as Json).parameters as Json[]).find((parameter) => parameter.name === name)!;
+  const imageFormats = hostedFormats(config);
+  paths['/images/{format}'] = {
+    post: {
+      operationId: 'storeImage',
+      summary: 'Validate a composition, store its image once, and answer the image’s public URL.',
+      description:
+        'The key is an HMAC over the checked composition, format, theme, scale and renderer version: the same ' +
+        `input is rendered and stored once. Images expire ISOMER_IMAGE_TTL_DAYS (default ${DEFAULT_IMAGE_TTL_DAYS}) ` +
+        'days after they are stored.',
+      parameters: [
+        { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: imageFormats } },
+        renderQuery('theme'),
+        renderQuery('scale'),
+      ],
+      requestBody: { required: true, content: json(ref('Composition')) },
+      responses: {
+        '200': { description: 'Where the image is.', content: json(ref('HostedImage')) },
+        '400': errorOf('INVALID_JSON or INVALID_QUERY.'),
+        '404': errorOf('FORMAT_NOT_FOUND.'),
+        '413': BODY_ERRORS['413'],
+        '415': BODY_ERRORS['415'],
+        '422': { description: 'The composition is invalid.', content: json(ref('CompositionInvalid')) },
+        ...COMMON_ERRORS,
+        '500': errorOf('RENDER_FAILED: the renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
+        '501': NOT_CONFIGURED,
+        '503': STORAGE_FAILED,
+      },
+    },
+  };
+  paths['/images/{key}.{format}'] = {
+    get: {
+      operationId: 'getImage',
+      summary: 'A stored image. Public (no token: the key is the capability), immutable, cached at the edge.',
+      security: [],
+      parameters: [
+        {
+          name: 'key',
+          in: 'path',
+          required: true,
+          description: 'The key from a POST /images or Slack image URL.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+        },
+        { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: imageFormats } },
+      ],
+      responses: {
+        '200': {
+          description: `The bytes, with \`ETag: "<key>"\` and \`Cache-Control: ${IMAGE_CACHE_CONTROL}\`.`,
+          content: Object.fromEntries(
+            imageFormats.map((name) => [
+              config.formats[name]!.mimeType,
+              { schema: { type: 'string', format: 'binary' } },
+            ]),
+          ),
+        },
+        '304': { description: 'If-None-Match named this key: the client’s copy is current.' },
+        '403': COMMON_ERRORS['403'],
+        '404': errorOf('IMAGE_NOT_FOUND: no image has that key (unknown, expired or forged), or not in that format.'),
+        '405': METHOD_NOT_ALLOWED,
+        '501': NOT_CONFIGURED,
+        '503': STORAGE_FAILED,
       },
     },
   };
@@ -251,7 +336,8 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         },
         '202': { description: 'A notification was accepted.' },
         '400': rpcErrorOf(
-          'Parse error (-32700): the body is not JSON or not a JSON-RPC message; or an unsupported protocol version, or headers that disagree with the body.',
+          'Parse error (-32700): the body is not JSON or not a JSON-RPC message; or ' +
+            'an unsupported protocol version, or headers that disagree with the body.',
         ),
         '404': rpcErrorOf('Method not found (-32601): a 2026-07-28 request for a method the server does not have.'),
         '406': rpcErrorOf(
@@ -262,7 +348,8 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         ...COMMON_ERRORS,
         '500': {
           description:
-            'AUTH_MISCONFIGURED or INTERNAL_ERROR from the Worker, or an internal JSON-RPC error (-32603) from the SDK.',
+            'AUTH_MISCONFIGURED or INTERNAL_ERROR from the Worker, ' +
+            'or an internal JSON-RPC error (-32603) from the SDK.',
           content: json({ anyOf: [ref('Error'), ref('JsonRpcError')] }),
         },
       },

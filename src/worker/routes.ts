@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { RENDER_THEMES, type RenderTheme } from '../core/sdk/composition.ts';
+import { type Composition, RENDER_THEMES, type RenderTheme } from '../core/sdk/composition.ts';
 import { predicateFor } from '../core/sdk/messages.ts';
 import { formatPath } from '../core/sdk/validate.ts';
 import { checkComposition } from '../core/tools/check.ts';
@@ -7,6 +7,19 @@ import type { WorkerCaller } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
 import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
+import { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from '../hosting/slack.ts';
+import { teamsImageMessage } from '../hosting/teams.ts';
+import {
+  errorText,
+  hostedFormats,
+  hostImage,
+  imageHost,
+  ImageRenderError,
+  imageUrl,
+  notConfigured,
+  hostedPicture,
+  type ImageHostingEnv,
+} from './images.ts';
 
 /**
  * The JSON-over-HTTP routes. Each one translates: read and check the request, call the library,
@@ -108,7 +121,8 @@ export async function getPrompt(config: WorkerConfig, name: string, request: Req
  * no script, no other fetch, no form or base URL, and a sandbox (an opaque origin).
  */
 const HTML_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; base-uri 'none'; form-action 'none'; sandbox";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:;" +
+  " font-src https: data:; base-uri 'none'; form-action 'none'; sandbox";
 
 /** The largest `scale` a render route accepts (2560×1440 from the 1920×1080 slide canvas). */
 export const MAX_RENDER_SCALE = 4 / 3;
@@ -116,7 +130,12 @@ export const MAX_RENDER_SCALE = 4 / 3;
 function parseQuery(
   url: URL,
   fallbackHeading: boolean,
-): { theme?: RenderTheme; heading: boolean; scale?: number } | Response {
+): { theme?: RenderTheme; heading: boolean; scale?: number; image?: SlackImagePlacement } | Response {
+  const image = url.searchParams.get('image');
+  if (image !== null && !(SLACK_IMAGE_PLACEMENTS as readonly string[]).includes(image))
+    return errorResponse('INVALID_QUERY', `image must be one of ${SLACK_IMAGE_PLACEMENTS.join(', ')}.`, {
+      parameter: 'image',
+    });
   const theme = url.searchParams.get('theme');
   const heading = url.searchParams.get('heading');
   const scale = url.searchParams.get('scale');
@@ -137,7 +156,25 @@ function parseQuery(
     ...(theme !== null ? { theme: theme as RenderTheme } : {}),
     heading: heading === null ? fallbackHeading : heading === 'true',
     ...(factor !== undefined ? { scale: factor } : {}),
+    ...(image !== null ? { image: image as SlackImagePlacement } : {}),
   };
+}
+
+/** The checked composition, or the 422 that lists what to repair. */
+function checkedComposition(config: WorkerConfig, value: unknown): Composition | Response {
+  const check = checkComposition(config.runtime, config.frame, value);
+  if (check.valid && check.composition !== undefined) return check.composition;
+  return jsonResponse(
+    {
+      error: {
+        code: 'COMPOSITION_INVALID',
+        message: 'The composition is invalid: repair each error and send it again.',
+      },
+      valid: false,
+      errors: check.errors,
+    },
+    422,
+  );
 }
 
 function textBody(body: string, contentType: string, extra: Record<string, string> = {}): Response {
@@ -148,28 +185,27 @@ function textBody(body: string, contentType: string, extra: Record<string, strin
  * `POST /render/{format}`: checks the composition as the tools do (`checkComposition` with the deck
  * frame), then answers with the rendered output itself under its own Content-Type.
  */
-export async function renderComposition(config: WorkerConfig, format: string, request: Request): Promise<Response> {
+export async function renderComposition(
+  config: WorkerConfig,
+  format: string,
+  request: Request,
+  env?: ImageHostingEnv,
+): Promise<Response> {
   if (!config.formatNames.includes(format))
     return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
   const query = parseQuery(new URL(request.url), config.heading);
   if (query instanceof Response) return query;
+  // `?image=` puts a hosted picture of the slide in a Slack or Teams message: it needs the bucket and PNG.
+  if (query.image !== undefined && format !== 'slack' && format !== 'teams')
+    return errorResponse('INVALID_QUERY', 'image applies to the slack and teams formats only.', {
+      parameter: 'image',
+    });
+  const host = query.image !== undefined ? imageHost(env) : undefined;
+  if (query.image !== undefined && (!host || !hostedFormats(config).includes('png'))) return notConfigured();
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
-  const check = checkComposition(config.runtime, config.frame, body.value);
-  if (!check.valid || check.composition === undefined) {
-    return jsonResponse(
-      {
-        error: {
-          code: 'COMPOSITION_INVALID',
-          message: 'The composition is invalid: repair each error and send it again.',
-        },
-        valid: false,
-        errors: check.errors,
-      },
-      422,
-    );
-  }
-  const copy = check.composition;
+  const copy = checkedComposition(config, body.value);
+  if (copy instanceof Response) return copy;
   const { heading, theme, scale } = query;
   const { surfaces } = config.runtime;
   switch (format) {
@@ -183,29 +219,85 @@ export async function renderComposition(config: WorkerConfig, format: string, re
         'text/html; charset=utf-8',
         { 'content-security-policy': HTML_POLICY },
       );
-    case 'slack':
-      return textBody(JSON.stringify(surfaces.slack.render(copy, { heading })), 'application/json');
-    default: {
-      const host = config.formats[format]!;
-      let output: Uint8Array | string;
-      try {
-        // Image formats take a scale (1280×720 is 0.6667); others ignore what they do not read.
-        output = await host.render(copy, { ...(theme ? { theme } : {}), ...(scale !== undefined ? { scale } : {}) });
-      } catch (error) {
-        // The detail goes to the log only: a renderer's message may quote the composition.
-        console.warn(
-          `isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`,
-        );
-        return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);
-      }
-      const contentType =
-        typeof output === 'string' && !/charset=/i.test(host.mimeType)
-          ? `${host.mimeType}; charset=utf-8`
-          : host.mimeType;
-      const extra: Record<string, string> = /svg|html/i.test(host.mimeType)
-        ? { 'content-security-policy': HTML_POLICY }
-        : {};
-      return new Response(output as BodyInit, { headers: { 'content-type': contentType, ...BASE_HEADERS, ...extra } });
+    case 'slack': {
+      const message = surfaces.slack.render(copy, { heading });
+      const image =
+        host && query.image
+          ? await hostedPicture(config, host, env, request, copy, {
+              ...(theme ? { theme } : {}),
+              ...(scale !== undefined ? { scale } : {}),
+            })
+          : undefined;
+      const answer = image && query.image ? slackImageMessage(message, image, query.image) : message;
+      return textBody(JSON.stringify(answer), 'application/json');
     }
+    case 'teams': {
+      if (!host || !query.image) break;
+      const message = config.chat.teams.build(copy);
+      const image = await hostedPicture(config, host, env, request, copy, {
+        ...(theme ? { theme } : {}),
+        ...(scale !== undefined ? { scale } : {}),
+      });
+      const answer = image ? teamsImageMessage(message, image, query.image) : message;
+      return textBody(JSON.stringify(answer), config.chat.teams.mimeType);
+    }
+  }
+  // Every other format is the host's: images, chat payloads, a deployer's own.
+  const renderer = config.formats[format]!;
+  let output: Uint8Array | string;
+  try {
+    // Image formats take a scale (1280×720 is 0.6667); others ignore what they do not read.
+    output = await renderer.render(copy, { ...(theme ? { theme } : {}), ...(scale !== undefined ? { scale } : {}) });
+  } catch (error) {
+    // The detail goes to the log only: a renderer's message may quote the composition.
+    console.warn(`isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`);
+    return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);
+  }
+  const contentType =
+    typeof output === 'string' && !/charset=/i.test(renderer.mimeType)
+      ? `${renderer.mimeType}; charset=utf-8`
+      : renderer.mimeType;
+  const extra: Record<string, string> = /svg|html/i.test(renderer.mimeType)
+    ? { 'content-security-policy': HTML_POLICY }
+    : {};
+  return new Response(output as BodyInit, { headers: { 'content-type': contentType, ...BASE_HEADERS, ...extra } });
+}
+
+/**
+ * `POST /images/{format}`: checks the composition as the render route does, stores the image once
+ * under its content-addressed key, and answers where it is: `{ url, mimeType, width, height, bytes }`.
+ */
+export async function storeImage(
+  config: WorkerConfig,
+  format: string,
+  request: Request,
+  env: ImageHostingEnv | undefined,
+): Promise<Response> {
+  const formats = hostedFormats(config);
+  if (!formats.includes(format))
+    return errorResponse('FORMAT_NOT_FOUND', 'No image format has that name.', { formats });
+  // theme and scale as on the render routes; heading and image mean nothing to a stored image.
+  const query = parseQuery(new URL(request.url), config.heading);
+  if (query instanceof Response) return query;
+  const host = imageHost(env);
+  if (!host) return notConfigured();
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const copy = checkedComposition(config, body.value);
+  if (copy instanceof Response) return copy;
+  try {
+    const image = await hostImage(config, host, copy, format, {
+      ...(query.theme ? { theme: query.theme } : {}),
+      ...(query.scale !== undefined ? { scale: query.scale } : {}),
+    });
+    const { mimeType, width, height, bytes } = image;
+    return jsonResponse({ url: imageUrl(env, request, image.file), mimeType, width, height, bytes });
+  } catch (error) {
+    if (error instanceof ImageRenderError) {
+      console.warn(`isomer-edge images: rendering ${format} failed: ${boundText(error.message)}`);
+      return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);
+    }
+    console.warn(`isomer-edge images: storing ${format} in the IMAGES bucket failed: ${boundText(errorText(error))}`);
+    return errorResponse('IMAGE_STORAGE_FAILED', 'The image store failed; the image was not stored. Try again.');
   }
 }

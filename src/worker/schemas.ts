@@ -25,7 +25,8 @@ export const compositionSchema = z
     body: z.array(z.looseObject({ type: z.string() })),
   })
   .describe(
-    'A composition. The full node schema is the isomer-composition-schema resource; POST /tools/isomer_describe_primitives for the types you use.',
+    'A composition. The full node schema is the isomer-composition-schema ' +
+      'resource; POST /tools/isomer_describe_primitives for the types you use.',
   );
 
 export const compositionInvalidSchema = z
@@ -50,7 +51,8 @@ const contentBlockSchema = z.discriminatedUnion('type', [
 export const toolResultSchema = z
   .object({ content: z.array(contentBlockSchema), isError: z.literal(true).optional() })
   .describe(
-    'The tool’s result exactly as the library returns it (the shape of an MCP CallToolResult). A failed call is still HTTP 200 with isError: true.',
+    'The tool’s result exactly as the library returns it (the shape of an ' +
+      'MCP CallToolResult). A failed call is still HTTP 200 with isError: true.',
   );
 
 export const toolListSchema = z.object({
@@ -91,3 +93,13 @@ export const promptResultSchema = z
   .describe('The same shape as an MCP GetPromptResult: one user message holding the built text.');
 
 export const healthSchema = z.object({ ok: z.literal(true) });
+
+export const hostedImageSchema = z
+  .object({
+    url: z.string().describe('Absolute and public: GET needs no token (Slack’s `image_url`).'),
+    mimeType: z.string(),
+    width: z.number().int().describe('Pixels; a PDF reports its canvas (0.75 pt each).'),
+    height: z.number().int(),
+    bytes: z.number().int(),
+  })
+  .describe('A stored image, from POST /images/{format}.');

@@ -1,11 +1,13 @@
 /**
  * End-to-end checks against a running Worker (`wrangler dev` on 127.0.0.1, loopback only): the MCP
- * client SDK on both protocol eras, auth over MCP, and the official conformance suite. Bounded in
- * time; the servers are stopped however the run ends. Prints a final `N passed, N failed` line.
+ * client SDK on both protocol eras, auth over MCP, Slack with a hosted picture, and the official
+ * conformance suite. Bounded in time; the servers are stopped however the run ends. Prints a final
+ * `N passed, N failed` line.
  */
 import { mkdirSync } from 'node:fs';
 import type { CheckResult } from './checks.ts';
 import { conformanceChecks } from './conformance.ts';
+import { hostedImageChecks } from './hosted-images.ts';
 import { mcpAuthChecks, mcpClientChecks } from './mcp-client.ts';
 import { startWorker, stopAllWorkers, type RunningWorker } from './server.ts';
 
@@ -36,6 +38,7 @@ try {
 
   results.push(...(await mcpClientChecks(open.url)).results);
   results.push(...(await mcpAuthChecks(secured.url, TOKEN, BRAND)).results);
+  results.push(...(await hostedImageChecks(secured.url, TOKEN)).results);
   mkdirSync('results/conformance', { recursive: true });
   results.push(...(await conformanceChecks(`${open.url}/mcp`, 'results/conformance')).results);
 } catch (error) {

@@ -125,7 +125,10 @@ try {
         const failedChecks = output.split('\n').filter((line) => line.startsWith('not ok'));
         const passedChecks = output.split('\n').filter((line) => line.startsWith('ok'));
         if (failedChecks.length > 0 || passedChecks.length === 0) throw new Error(output);
-        return `${passedChecks.length} checks on Node ${process.version}: ${passedChecks.map((line) => line.slice(3)).join('; ')}`;
+        return (
+          `${passedChecks.length} checks on Node ${process.version}: ` +
+          `${passedChecks.map((line) => line.slice(3)).join('; ')}`
+        );
       });
       const out = join(work, 'worker-bundle');
       const bundled = await step('wrangler deploy --dry-run of a consumer Worker', async () => {
@@ -188,7 +191,11 @@ try {
             const view32 = new DataView(bytes.buffer);
             if (png.status !== 200 || view32.getUint32(0) !== 0x89504e47)
               throw new Error(`POST /render/png: ${png.status} ${png.headers.get('content-type')}`);
-            return `release-notes built; PNG ${view32.getUint32(16)}×${view32.getUint32(20)}, ${bytes.byteLength} bytes`;
+            return (
+              `release-notes built; ` +
+              `PNG ${view32.getUint32(16)}×${view32.getUint32(20)}, ` +
+              `${bytes.byteLength} bytes`
+            );
           } finally {
             await miniflare.dispose();
           }

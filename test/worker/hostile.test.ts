@@ -176,7 +176,9 @@ describe('hostile compositions', () => {
   });
 
   it('ignores __proto__ and constructor keys', async () => {
-    const body = `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"composition":${JSON.stringify({ ...slide(), __proto__: { polluted: true } })}}`;
+    const body =
+      `{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}` +
+      `,"composition":${JSON.stringify({ ...slide(), __proto__: { polluted: true } })}}`;
     const response = await postRaw('/tools/isomer_validate', body, JSON_TYPE);
     expect(response.status).toBe(200);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();

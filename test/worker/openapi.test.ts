@@ -1,4 +1,4 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker, MAX_BODY_BYTES, WORKER_ERROR_CODES, type WorkerEnv } from '../../src/worker/index.ts';
@@ -12,11 +12,12 @@ import { BASE, MCP_VERSION, slide, streamOf } from './support.ts';
 
 const worker = createWorker(slidesWorkerOptions());
 
-async function send(path: string, init: RequestInit, env: WorkerEnv = {}): Promise<Response> {
+/** Every probe runs with the IMAGES bucket unless it says otherwise (`bindings`). */
+async function send(path: string, init: RequestInit, bindings: WorkerEnv = { IMAGES: env.IMAGES }): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(
     new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
-    env,
+    bindings,
     ctx,
   );
   await waitOnExecutionContext(ctx);
@@ -33,8 +34,17 @@ interface Probe {
 }
 
 const TOKEN = 'tok_openapi_probe_000001';
-const TOKENS: WorkerEnv = { ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'probe' } }) };
-const MISCONFIGURED: WorkerEnv = { ISOMER_TOKENS: 'not json' };
+const TOKENS: WorkerEnv = { ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'probe' } }), IMAGES: env.IMAGES };
+const MISCONFIGURED: WorkerEnv = { ISOMER_TOKENS: 'not json', IMAGES: env.IMAGES };
+/** An R2 binding that fails every call, as in an outage. */
+const FAILING_BUCKET = {
+  get: () => Promise.reject(new Error('R2 is down')),
+  put: () => Promise.reject(new Error('R2 is down')),
+  delete: () => Promise.reject(new Error('R2 is down')),
+  list: () => Promise.reject(new Error('R2 is down')),
+};
+/** Path parameters with no enum to pick from: a stored image's key, filled in before the probes run. */
+const GOOD_PARAMETERS: Record<string, string> = {};
 const JSON_TYPE = { 'content-type': 'application/json' };
 const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
 
@@ -45,6 +55,7 @@ const GOOD_BODIES: Record<string, unknown> = {
   '/tools/isomer_render': { composition: slide(), format: 'text' },
   '/tools/isomer_request_view': { id: 'no-such-view' },
   '/render/{format}': slide(),
+  '/images/{format}': slide(),
 };
 
 /** A 2026-07-28 MCP request, as a client SDK sends it. */
@@ -77,7 +88,8 @@ function probesFor(template: string, method: string, operation: Json): Probe[] {
   const parameters: Json[] = operation.parameters ?? [];
   const pathWith = (replace: (name: string) => string) =>
     template.replace(/\{(\w+)\}/g, (_, name: string) => replace(name));
-  const path = pathWith((name) => parameters.find((p) => p.name === name)!.schema.enum[0]);
+  const goodValue = (name: string) => GOOD_PARAMETERS[name] ?? parameters.find((p) => p.name === name)!.schema.enum[0];
+  const path = pathWith(goodValue);
   const verb = method.toUpperCase();
   const body = operation.requestBody ? JSON.stringify(GOOD_BODIES[template] ?? {}) : undefined;
   const good: RequestInit =
@@ -111,13 +123,25 @@ function probesFor(template: string, method: string, operation: Json): Probe[] {
     if (parameter.in === 'path')
       probes.push({
         what: `an unknown ${parameter.name}`,
-        path: pathWith((name) =>
-          name === parameter.name ? 'nope' : parameters.find((p) => p.name === name)!.schema.enum[0],
-        ),
+        path: pathWith((name) => (name === parameter.name ? 'nope' : goodValue(name))),
         init: good,
       });
     if (parameter.in === 'query')
       probes.push({ what: `a bad ${parameter.name}`, path: `${path}?${parameter.name}=nope`, init: good });
+  }
+  if (template.startsWith('/images/') || template === '/render/{format}') {
+    const hosted = template === '/render/{format}' ? '/render/slack?image=above' : path;
+    const unstored = pathWith((name) => (name === 'key' ? 'Q'.repeat(43) : goodValue(name)));
+    probes.push(
+      { what: 'no IMAGES binding', path: hosted, init: good, env: {} },
+      { what: 'a failing bucket', path: unstored, init: good, env: { IMAGES: FAILING_BUCKET } },
+    );
+  }
+  if (template === '/images/{key}.{format}') {
+    probes.push(
+      { what: 'a foreign Origin', path, init: { headers: { origin: 'https://evil.example' } } },
+      { what: 'its own ETag', path, init: { headers: { 'if-none-match': `"${GOOD_PARAMETERS.key}"` } } },
+    );
   }
   if (template === '/mcp') {
     probes.push(
@@ -175,6 +199,8 @@ describe('the OpenAPI document against the Worker', () => {
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     error = vi.spyOn(console, 'error').mockImplementation(() => {});
     doc = (await (await send('/openapi.json', {})).json()) as Json;
+    const image = await send('/images/png', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(slide()) });
+    GOOD_PARAMETERS.key = /\/images\/([\w-]+)\.png$/.exec(((await image.json()) as Json).url)![1]!;
   });
   afterAll(() => {
     warn.mockRestore();

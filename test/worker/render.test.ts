@@ -34,12 +34,16 @@ describe('POST /render/{format}', () => {
     }
   });
 
-  it('serves HTML under a policy that allows inline styles, https and data images and fonts, and no script', async () => {
-    const response = await post('/render/html', slide());
-    expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; base-uri 'none'; form-action 'none'; sandbox",
-    );
-  });
+  it(
+    'serves HTML under a policy that allows inline styles, ' + 'https and data images and fonts, and no script',
+    async () => {
+      const response = await post('/render/html', slide());
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:;" +
+          " font-src https: data:; base-uri 'none'; form-action 'none'; sandbox",
+      );
+    },
+  );
 
   it('serves a whole HTML5 page, titled from the composition, as the library builds it', async () => {
     const composition = slide({ title: 'Refunds <fast> & "final"' });

@@ -277,6 +277,8 @@ describe('GET /openapi.json', () => {
       '/prompts',
       '/prompts/compose',
       '/render/{format}',
+      '/images/{format}',
+      '/images/{key}.{format}',
       '/mcp',
       '/openapi.json',
     ]);

@@ -2,7 +2,9 @@
 // entry imported under Node, a composition validated and drawn on every surface, and a PNG.
 // Prints `ok <check>` or `not ok <check>: <why>` per check; exits 1 if any failed.
 import * as core from 'isomer-edge';
+import * as chat from 'isomer-edge/chat';
 import * as formats from 'isomer-edge/formats';
+import * as hosting from 'isomer-edge/hosting';
 import * as slides from 'isomer-edge/slides';
 import * as worker from 'isomer-edge/worker';
 
@@ -42,6 +44,8 @@ await check('every entry exports its API', () => {
     [slides, ['slidesPack', 'slideDeckFrame', 'SLIDES_GUIDE', 'slidesWorkerOptions']],
     [formats, ['createImageFormats', 'BUNDLED_FONTS']],
     [worker, ['createWorker', 'createWorkerConfig']],
+    [chat, ['createChatFormats', 'markdownToTeams']],
+    [hosting, ['createImageHost', 'slackImageMessage']],
   ])
     for (const name of names) assert(entry[name] !== undefined, `${name} is missing`);
 });
@@ -62,6 +66,13 @@ await check('renders text, Markdown, HTML and Slack', () => {
   assert(/<strong[^>]*>two days<\/strong>/.test(html), html.replace(/<style>.*<\/style>/s, '').slice(0, 300));
   const message = runtime.surfaces.slack.render(slide, { heading: false });
   assert(Array.isArray(message.blocks) && message.blocks.length > 0, JSON.stringify(message));
+});
+await check('builds a Teams card and a Discord message', () => {
+  const formats = chat.createChatFormats({ runtime, heading: false });
+  const card = formats.teams.build(slide).attachments[0].content;
+  assert(card.type === 'AdaptiveCard' && card.version === '1.5', JSON.stringify(card).slice(0, 200));
+  const discord = formats.discord.build(slide);
+  assert(discord.allowed_mentions && discord.allowed_mentions.parse.length === 0, JSON.stringify(discord));
 });
 await check('draws a PNG (WASM and fonts read from the package)', async () => {
   const images = formats.createImageFormats({ snapshot: runtime.surfaces.snapshot });

@@ -1,0 +1,30 @@
+import { TEAMS_LIMITS } from '../core/sdk/chat/limits.ts';
+import { clampChatText, jsonBytes } from '../core/sdk/chat/shared.ts';
+import type { TeamsElement, TeamsMessage } from '../core/sdk/chat/teams.ts';
+import { SLACK_IMAGE_ALT } from '../core/sdk/slack/fit.ts';
+import { SLACK_LIMITS } from '../core/sdk/slack/limits.ts';
+import type { SlackImagePlacement } from './slack.ts';
+
+/**
+ * A Teams card with a hosted picture of the slide: an `Image` first (`above`, the card's text
+ * after it) or alone (`only`, the words kept as the image's alt text). The alt text uses the same
+ * bound as Slack's, so one picture reads alike on both hosts.
+ * @example teamsImageMessage(chat.teams.build(slide), { url, altText: text.render(slide) }, 'above')
+ */
+export function teamsImageMessage(
+  message: TeamsMessage,
+  image: { url: string; altText: string },
+  placement: SlackImagePlacement,
+): TeamsMessage {
+  const alt = clampChatText(image.altText.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.imageAltTextChars);
+  const picture: TeamsElement = { type: 'Image', url: image.url, altText: alt === '' ? SLACK_IMAGE_ALT : alt };
+  const [attachment] = message.attachments;
+  const body = placement === 'only' ? [picture] : [picture, ...attachment.content.body];
+  const card = (): TeamsMessage => ({
+    ...message,
+    attachments: [{ ...attachment, content: { ...attachment.content, body } }],
+  });
+  // The picture must not push the message past Teams' size limit: the last text elements give way.
+  while (body.length > 1 && jsonBytes(card()) > TEAMS_LIMITS.messageBytes) body.pop();
+  return card();
+}

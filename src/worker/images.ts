@@ -1,0 +1,267 @@
+/**
+ * The Worker's hosted images: the `IMAGES` R2 binding behind `POST /images/{format}`, the public
+ * `GET /images/{key}.{format}`, `POST /render/slack?image=…` and the expiry cron.
+ */
+import type { Composition, RenderTheme } from '../core/sdk/composition.ts';
+import {
+  createImageHost,
+  DEFAULT_IMAGE_TTL_DAYS,
+  randomImageSecret,
+  type HostedImage,
+  type ImageBucket,
+  type ImageHost,
+  type StoredImage,
+} from '../hosting/images.ts';
+import { RENDERER_VERSION, type WorkerConfig } from './config.ts';
+import { boundText, errorResponse } from './errors.ts';
+
+/** The bindings hosting reads. */
+export interface ImageHostingEnv {
+  /** The R2 bucket (`[[r2_buckets]] binding = "IMAGES"`); without it hosting is off (501). */
+  IMAGES?: ImageBucket;
+  /** Secret: the HMAC key of image URLs. Unset: a random key per isolate (logged once). */
+  ISOMER_IMAGE_KEY?: string;
+  /** Days a stored image lives before the cron deletes it. Default 30. */
+  ISOMER_IMAGE_TTL_DAYS?: string;
+  /** The origin image URLs start with (`https://images.example`); default the request's own. */
+  ISOMER_PUBLIC_URL?: string;
+}
+
+/** The formats `/images` stores: the image formats the configuration has. */
+export const HOSTED_FORMATS = ['png', 'webp', 'svg', 'pdf'] as const;
+
+/** What a browser or Slack may cache a stored image for: its bytes never change under its key. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** The scale of a Slack picture: 1280×720 from the 1920×1080 slide. */
+export const SLACK_IMAGE_SCALE = 2 / 3;
+
+export function hostedFormats(config: WorkerConfig): string[] {
+  return config.runtime.surfaces.snapshot ? HOSTED_FORMATS.filter((name) => name in config.formats) : [];
+}
+
+let isolateSecret: Promise<CryptoKey> | undefined;
+const hosts = new WeakMap<ImageBucket, Map<string, ImageHost>>();
+
+function log(message: string): void {
+  console.warn(`isomer-edge images: ${boundText(message, 400)}`);
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function ttlDays(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_IMAGE_TTL_DAYS;
+  const days = Number(value);
+  if (Number.isFinite(days) && days > 0) return days;
+  log(`ISOMER_IMAGE_TTL_DAYS is not a positive number; using ${DEFAULT_IMAGE_TTL_DAYS} days.`);
+  return DEFAULT_IMAGE_TTL_DAYS;
+}
+
+/** The host over this env's bucket and settings, built once per bucket; `undefined` without a bucket. */
+export function imageHost(env: ImageHostingEnv | undefined): ImageHost | undefined {
+  const bucket = env?.IMAGES;
+  if (!bucket) return undefined;
+  const secret = env.ISOMER_IMAGE_KEY || undefined;
+  const days = ttlDays(env.ISOMER_IMAGE_TTL_DAYS);
+  const settings = `${days}\u0000${secret ?? ''}`;
+  const byBucket = hosts.get(bucket) ?? new Map<string, ImageHost>();
+  hosts.set(bucket, byBucket);
+  let host = byBucket.get(settings);
+  if (!host) {
+    if (!secret && !isolateSecret) {
+      isolateSecret = randomImageSecret();
+      log(
+        'ISOMER_IMAGE_KEY is not set, so image keys come from a random key that lives as long as this ' +
+          'isolate: another isolate stores the same image again under another URL (wrangler secret put ' +
+          'ISOMER_IMAGE_KEY).',
+      );
+    }
+    host = createImageHost({ bucket, secret: secret ?? isolateSecret!, version: RENDERER_VERSION, ttlDays: days });
+    byBucket.set(settings, host);
+  }
+  return host;
+}
+
+export function notConfigured(): Response {
+  return errorResponse(
+    'IMAGES_NOT_CONFIGURED',
+    'Image hosting is off: this Worker has no IMAGES R2 bucket binding (see README, "Slack with the picture").',
+  );
+}
+
+/** The absolute URL of a stored image. */
+export function imageUrl(env: ImageHostingEnv | undefined, request: Request, file: string): string {
+  const base = env?.ISOMER_PUBLIC_URL?.trim().replace(/\/+$/, '') || new URL(request.url).origin;
+  return `${base}/images/${file}`;
+}
+
+/** A renderer's failure, told apart from the bucket's: one is a 500, the other a 503. */
+export class ImageRenderError extends Error {
+  override name = 'ImageRenderError';
+}
+
+/** Stores `format` of a checked composition (rendering it only when it is not stored yet). */
+export function hostImage(
+  config: WorkerConfig,
+  host: ImageHost,
+  composition: Composition,
+  format: string,
+  options: { theme?: RenderTheme; scale?: number },
+): Promise<HostedImage> {
+  const renderer = config.formats[format]!;
+  const { theme } = options;
+  // A PDF page keeps the canvas size whatever the scale, so the scale would only split its key.
+  const scale = format === 'pdf' ? undefined : options.scale;
+  return host.store({
+    composition,
+    format,
+    mimeType: renderer.mimeType,
+    ...(theme ? { theme } : {}),
+    ...(scale !== undefined ? { scale } : {}),
+    size: () => {
+      const canvas = config.runtime.surfaces.snapshot!.render(composition, theme ? { theme } : {});
+      const factor = scale ?? 1;
+      return {
+        width: Math.max(1, Math.round(canvas.width * factor)),
+        height: Math.max(1, Math.round(canvas.height * factor)),
+      };
+    },
+    render: async () => {
+      try {
+        return await renderer.render(composition, {
+          ...(theme ? { theme } : {}),
+          ...(scale !== undefined ? { scale } : {}),
+        });
+      } catch (error) {
+        throw new ImageRenderError(errorText(error));
+      }
+    },
+  });
+}
+
+/**
+ * The hosted PNG for `POST /render/slack?image=…` (and teams), or `undefined` when rendering or storing
+ * failed (logged): the message then goes out as text alone, so a storage fault never loses it.
+ */
+export async function hostedPicture(
+  config: WorkerConfig,
+  host: ImageHost,
+  env: ImageHostingEnv | undefined,
+  request: Request,
+  composition: Composition,
+  options: { theme?: RenderTheme; scale?: number },
+): Promise<{ url: string; altText: string } | undefined> {
+  try {
+    const image = await hostImage(config, host, composition, 'png', {
+      ...options,
+      scale: options.scale ?? SLACK_IMAGE_SCALE,
+    });
+    return {
+      url: imageUrl(env, request, image.file),
+      altText: config.runtime.surfaces.text.render(composition, { heading: true }),
+    };
+  } catch (error) {
+    log(`the picture was left out, sending the text only: ${errorText(error)}`);
+    return undefined;
+  }
+}
+
+/** The Cache API's default cache, where the runtime has one (workerd does; Node does not). */
+function defaultCache(): ImageCache | undefined {
+  return (globalThis as { caches?: { default?: ImageCache } }).caches?.default;
+}
+
+interface ImageCache {
+  match(request: Request): Promise<Response | undefined>;
+  put(request: Request, response: Response): Promise<void>;
+}
+
+const FILE_PATTERN = /^([A-Za-z0-9_-]+)\.([a-z]+)$/;
+
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
+
+/**
+ * `GET /images/{key}.{format}`: public, immutable bytes. The edge cache answers repeats so they
+ * never reach R2; an unknown key, or a format other than the stored one, is a 404.
+ */
+export async function serveImage(
+  env: ImageHostingEnv | undefined,
+  request: Request,
+  file: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<Response> {
+  const host = imageHost(env);
+  if (!host) return notConfigured();
+  const match = FILE_PATTERN.exec(file);
+  const notFound = () => errorResponse('IMAGE_NOT_FOUND', 'No stored image has that key and format.');
+  if (!match || !(HOSTED_FORMATS as readonly string[]).includes(match[2]!)) return notFound();
+  const [, key, format] = match as unknown as [string, string, string];
+  const etag = `"${key}"`;
+  const headers = { etag, 'cache-control': IMAGE_CACHE_CONTROL, 'x-content-type-options': 'nosniff' };
+  const cacheKey = new Request(new URL(`/images/${file}`, request.url).href);
+  const cache = defaultCache();
+  let response = await cache?.match(cacheKey).catch(() => undefined);
+  if (!response) {
+    let stored: StoredImage | null;
+    try {
+      stored = await host.read(key, format);
+    } catch (error) {
+      log(`reading ${file} from the IMAGES bucket failed: ${errorText(error)}`);
+      return errorResponse('IMAGE_STORAGE_FAILED', 'The image store failed; try again.');
+    }
+    if (stored === null) return notFound();
+    response = new Response(stored.body, {
+      headers: {
+        ...headers,
+        'content-type': stored.mimeType,
+        'content-length': String(stored.bytes),
+        // SVG is markup: never a page that runs anything.
+        ...(/svg/i.test(stored.mimeType) ? { 'content-security-policy': IMAGE_SVG_POLICY } : {}),
+      },
+    });
+    if (cache) {
+      // The edge copy lives until the image expires, not a year: after that R2 decides.
+      const left = Math.floor((stored.created + host.ttlDays * 86_400_000 - Date.now()) / 1000);
+      if (left > 60) {
+        const copy = new Response(response.clone().body, response);
+        copy.headers.set('cache-control', `public, max-age=${left}`);
+        waitUntil(cache.put(cacheKey, copy).catch((error) => log(`caching ${file} failed: ${errorText(error)}`)));
+      }
+    }
+  } else {
+    response = new Response(response.body, response);
+    response.headers.set('cache-control', IMAGE_CACHE_CONTROL);
+  }
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) {
+    await response.body?.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  return response;
+}
+
+/** An image is never a document: no script, no fetch, inline styles only. */
+const IMAGE_SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox";
+
+/** The cron: deletes images older than the TTL. Rethrows a bucket failure so the run shows as failed. */
+export async function expireImages(env: ImageHostingEnv | undefined, scheduledTime: number): Promise<void> {
+  const host = imageHost(env);
+  if (!host) {
+    log('the expiry cron ran, but there is no IMAGES bucket binding; nothing to expire.');
+    return;
+  }
+  try {
+    const { deleted, kept } = await host.expire(scheduledTime);
+    console.log(`isomer-edge images: expiry deleted ${deleted} and kept ${kept} (TTL ${host.ttlDays} days).`);
+  } catch (error) {
+    log(`expiry failed: ${errorText(error)}`);
+    throw error;
+  }
+}
