@@ -5,7 +5,7 @@ import { slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
 import { checkComposition } from '../../src/core/tools/check.ts';
 import { unescapedSlackSyntax } from '../support/slack-safety.ts';
-import { BASE, json, post, postRaw, slide } from './support.ts';
+import { BASE, json, post, postRaw, slide, DEFAULT_FORMATS } from './support.ts';
 
 describe('POST /render/{format}', () => {
   it('answers each runtime format with its own Content-Type', async () => {
@@ -113,20 +113,7 @@ describe('POST /render/{format}', () => {
     expect(response.status).toBe(404);
     expect((await json(response)).error).toMatchObject({
       code: 'FORMAT_NOT_FOUND',
-      formats: [
-        'text',
-        'markdown',
-        'html',
-        'slack',
-        'png',
-        'webp',
-        'svg',
-        'pdf',
-        'teams',
-        'discord',
-        'googlechat',
-        'telegram',
-      ],
+      formats: DEFAULT_FORMATS,
     });
   });
 
@@ -266,18 +253,7 @@ describe('host formats', () => {
       tools: { name: string; inputSchema: { properties: { format?: { enum: string[] } } } }[];
     };
     expect(tools.find((tool) => tool.name === 'isomer_render')!.inputSchema.properties.format!.enum).toEqual([
-      'text',
-      'markdown',
-      'html',
-      'slack',
-      'png',
-      'webp',
-      'svg',
-      'pdf',
-      'teams',
-      'discord',
-      'googlechat',
-      'telegram',
+      ...DEFAULT_FORMATS,
       'broken',
     ]);
     const doc = (await (await fetchWorker('/openapi.json', {}, worker)).json()) as any;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ISOMER_TOOL_NAMES } from '../../src/index.ts';
 import { slidesWorkerOptions } from '../../src/slides.ts';
 import { ANONYMOUS_CALLER, createWorkerConfig, WORKER_ERROR_CODES } from '../../src/worker/index.ts';
-import { BASE, get, json, post, postRaw, slide } from './support.ts';
+import { BASE, get, json, post, postRaw, slide, DEFAULT_FORMATS } from './support.ts';
 
 /** Every error answers `{ error: { code, message } }` with a listed code and the base headers. */
 async function expectError(response: Response, status: number, code: string): Promise<any> {
@@ -44,20 +44,7 @@ describe('GET /tools', () => {
       expect(tool.inputSchema.type).toBe('object');
     }
     const render = tools.find((tool: { name: string }) => tool.name === 'isomer_render');
-    expect(render.inputSchema.properties.format.enum).toEqual([
-      'text',
-      'markdown',
-      'html',
-      'slack',
-      'png',
-      'webp',
-      'svg',
-      'pdf',
-      'teams',
-      'discord',
-      'googlechat',
-      'telegram',
-    ]);
+    expect(render.inputSchema.properties.format.enum).toEqual(DEFAULT_FORMATS);
     expect(render.inputSchema.required).toEqual(['composition', 'format']);
     expect(tools[0].inputSchema.properties).toEqual({});
   });
@@ -289,20 +276,7 @@ describe('GET /openapi.json', () => {
     expect(doc.components.schemas.isomer_validate_input).toEqual(validateInput);
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual([...WORKER_ERROR_CODES]);
     expect(doc.components.schemas.Composition.properties.type).toEqual({ type: 'string', const: 'view' });
-    expect(doc.paths['/render/{format}'].post.parameters[0].schema.enum).toEqual([
-      'text',
-      'markdown',
-      'html',
-      'slack',
-      'png',
-      'webp',
-      'svg',
-      'pdf',
-      'teams',
-      'discord',
-      'googlechat',
-      'telegram',
-    ]);
+    expect(doc.paths['/render/{format}'].post.parameters[0].schema.enum).toEqual(DEFAULT_FORMATS);
     // Every reference resolves.
     const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const ref of refs)

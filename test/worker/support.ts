@@ -3,6 +3,13 @@ import { SELF } from 'cloudflare:test';
 /** Any host works: the Worker routes on the path alone. */
 export const BASE = 'http://isomer.test';
 
+/** Every format the default Worker offers, in the order tools, routes and OpenAPI list them. */
+export const DEFAULT_FORMATS = [
+  ...['text', 'markdown', 'html', 'slack'],
+  ...['png', 'webp', 'svg', 'pdf'],
+  ...['teams', 'discord', 'googlechat', 'telegram'],
+];
+
 export function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
   return SELF.fetch(`${BASE}${path}`, { headers });
 }
