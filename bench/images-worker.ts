@@ -3,12 +3,79 @@
  * formats, with routes that render once (to fetch bytes) or many times (to time renders inside the
  * isolate, where the request's own dispatch does not count).
  */
+import { Renderer } from '@takumi-rs/wasm';
+import { instantiateTakumi, registeredFaces, takumiEngine } from '../src/formats/engine.ts';
+import { BUNDLED_FONTS, facesFor, type ImageFontFace } from '../src/formats/fonts.ts';
 import { createImageFormats, engineMemoryBytes, type ImageBytes } from '../src/formats/index.ts';
+import { toImageDocument } from '../src/formats/markup.ts';
 import { createIsomerRuntime } from '../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../src/slides.ts';
 
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 const formats = createImageFormats({ snapshot: runtime.surfaces.snapshot! });
+// Every face registered on the first image, as before faces were chosen per image: a list of its own
+// (the engine narrows only `BUNDLED_FONTS`), so the two can be compared in one run.
+const EVERY_FACE: readonly ImageFontFace[] = [...BUNDLED_FONTS];
+const everyFaceFormats = createImageFormats({ snapshot: runtime.surfaces.snapshot!, fonts: EVERY_FACE });
+
+/**
+ * The first image on a fresh isolate, part by part, as `formats.png.render` runs them: instantiate
+ * the WebAssembly, read the snapshot into a takumi tree, register the faces (each timed), lay out
+ * (`measure`), draw and encode the PNG. `every` registers all bundled faces instead of the needed.
+ */
+function firstImageParts(composition: unknown, scale: number, every: boolean) {
+  const clock = () => performance.now();
+  let start = clock();
+  instantiateTakumi();
+  const instantiateMs = clock() - start;
+  start = clock();
+  const image = runtime.surfaces.snapshot!.render(composition);
+  const document = toImageDocument(image.html, image.css);
+  const fonts = every ? EVERY_FACE : BUNDLED_FONTS;
+  const faces = facesFor(fonts, [document]);
+  const prepareMs = clock() - start;
+  const faceMs: number[] = [];
+  for (const face of faces) {
+    start = clock();
+    takumiEngine(fonts, [face]);
+    faceMs.push(clock() - start);
+  }
+  const engine = takumiEngine(fonts, faces);
+  const size = { width: Math.round(image.width * scale), height: Math.round(image.height * scale) };
+  start = clock();
+  engine.measure(document.node, { ...size, css: document.css, devicePixelRatio: scale });
+  const layoutMs = clock() - start;
+  start = clock();
+  const png = engine.render(document.node, { ...size, css: document.css, devicePixelRatio: scale, format: 'png' });
+  const encodeMs = clock() - start;
+  return {
+    instantiateMs,
+    prepareMs,
+    faceMs,
+    layoutMs,
+    encodeMs,
+    faces: registeredFaces(fonts).length,
+    bytes: png.length,
+  };
+}
+
+/**
+ * Time to register one font file on a fresh renderer, what its format costs to decode: the first
+ * time in the isolate (V8 compiling the decoder's code included) and the median of `runs`.
+ */
+function registrationMs(data: Uint8Array, runs: number): { firstMs: number; ms: number } {
+  instantiateTakumi();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const inner = (new Renderer() as unknown as { inner: { registerFont(font: unknown): void; free(): void } }).inner;
+    const start = performance.now();
+    inner.registerFont({ name: 'Probe', data, weight: 400, style: 'normal' });
+    times.push(performance.now() - start);
+    inner.free();
+  }
+  const firstMs = times[0]!;
+  return { firstMs, ms: times.sort((a, b) => a - b)[Math.floor(runs / 2)]! };
+}
 
 type Format = keyof typeof formats;
 
@@ -31,18 +98,25 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === '/noop') return new Response('ok');
     if (url.pathname === '/memory') return Response.json({ wasmBytes: engineMemoryBytes() });
+    if (url.pathname === '/register')
+      return Response.json(registrationMs(new Uint8Array(await request.arrayBuffer()), 9));
     const format = url.searchParams.get('format');
     const theme = url.searchParams.get('theme') === 'dark' ? 'dark' : undefined;
     const scale = url.searchParams.has('scale') ? Number(url.searchParams.get('scale')) : undefined;
     const body: unknown = request.method === 'POST' ? await request.json() : undefined;
     try {
+      if (url.pathname === '/first-image')
+        return Response.json(firstImageParts(body, scale ?? 1, url.searchParams.get('faces') === 'all'));
       if (url.pathname === '/deck') {
         const pdf = await formats.pdf.renderDeck(body as unknown[], theme ? { theme } : {});
         return new Response(pdf, { headers: { 'content-type': 'application/pdf' } });
       }
       if (!isFormat(format)) return new Response('unknown format', { status: 400 });
       if (url.pathname === '/render') {
-        const output = await renderOnce(format, body, theme, scale);
+        const output =
+          url.searchParams.get('faces') === 'all'
+            ? await everyFaceFormats[format].render(body, { ...(theme ? { theme } : {}), ...(scale ? { scale } : {}) })
+            : await renderOnce(format, body, theme, scale);
         return new Response(output, { headers: { 'content-type': formats[format].mimeType } });
       }
       if (url.pathname === '/time') {

@@ -12,14 +12,17 @@
  * machine does not inflate. Compare ratios within one run, not figures across machines.
  */
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gzipSync, inflateSync } from 'node:zlib';
 import { Miniflare } from 'miniflare';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'dist', 'bench-images');
 const SLIDE_FILE = join(ROOT, 'test', 'fixtures', 'compositions', 'deck-split-slide.json');
+const PLAIN_SLIDE_NAME = 'deck-section-slide';
+const PLAIN_SLIDE_FILE = join(ROOT, 'test', 'fixtures', 'compositions', `${PLAIN_SLIDE_NAME}.json`);
 const COMPATIBILITY = { compatibilityDate: '2026-11-01', compatibilityFlags: ['nodejs_compat'] };
 const TICKS_PER_SECOND = 100;
 
@@ -176,6 +179,86 @@ function bundleSize(bundle: Bundle): { kind: string; raw: number; gzip: number }
   return rows;
 }
 
+interface FirstImageParts {
+  instantiateMs: number;
+  prepareMs: number;
+  faceMs: number[];
+  layoutMs: number;
+  encodeMs: number;
+  faces: number;
+}
+
+type PartName = 'instantiateMs' | 'prepareMs' | 'registerMs' | 'layoutMs' | 'encodeMs' | 'totalMs';
+
+/** The first image's parts, each the median over `samples` fresh isolates (`/first-image` in the Worker). */
+async function firstImageParts(
+  bundle: Bundle,
+  query: string,
+  body: string,
+  samples: number,
+): Promise<Record<PartName, number> & { faces: number }> {
+  const runs: (FirstImageParts & Record<PartName, number>)[] = [];
+  for (let i = 0; i < samples; i++) {
+    const mf = miniflare(bundle);
+    const parts = (await (await post(mf, `/first-image?${query}`, body)).json()) as FirstImageParts;
+    await mf.dispose();
+    const registerMs = parts.faceMs.reduce((sum, value) => sum + value, 0);
+    const totalMs = parts.instantiateMs + parts.prepareMs + registerMs + parts.layoutMs + parts.encodeMs;
+    runs.push({ ...parts, registerMs, totalMs });
+  }
+  const of = (key: PartName) => median(runs.map((run) => run[key]));
+  return {
+    instantiateMs: of('instantiateMs'),
+    prepareMs: of('prepareMs'),
+    registerMs: of('registerMs'),
+    layoutMs: of('layoutMs'),
+    encodeMs: of('encodeMs'),
+    totalMs: of('totalMs'),
+    faces: runs[0]!.faces,
+  };
+}
+
+/**
+ * A WOFF 1.0 file as the TrueType/OpenType file it wraps: each table inflated (zlib) when stored
+ * compressed, laid out again behind an sfnt table directory. Lets the benchmark weigh a font's
+ * format: the same face as WOFF2 (Brotli plus glyf transforms), WOFF (zlib) or uncompressed.
+ */
+function woffToSfnt(woff: Buffer): Buffer {
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compressed = woff.readUInt32BE(at + 8);
+    const length = woff.readUInt32BE(at + 12);
+    const stored = woff.subarray(offset, offset + compressed);
+    return {
+      tag: woff.subarray(at, at + 4),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compressed < length ? inflateSync(stored) : stored,
+    };
+  });
+  const header = Buffer.alloc(12 + count * 16);
+  woff.copy(header, 0, 4, 8);
+  header.writeUInt16BE(count, 4);
+  const power = 2 ** Math.floor(Math.log2(count));
+  header.writeUInt16BE(power * 16, 6);
+  header.writeUInt16BE(Math.log2(power), 8);
+  header.writeUInt16BE(count * 16 - power * 16, 10);
+  const bodies: Buffer[] = [];
+  let offset = header.length;
+  tables.forEach((table, i) => {
+    table.tag.copy(header, 12 + i * 16);
+    header.writeUInt32BE(table.checksum, 12 + i * 16 + 4);
+    header.writeUInt32BE(offset, 12 + i * 16 + 8);
+    header.writeUInt32BE(table.data.length, 12 + i * 16 + 12);
+    const padded = Buffer.alloc(Math.ceil(table.data.length / 4) * 4);
+    table.data.copy(padded);
+    bodies.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat([header, ...bodies]);
+}
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -216,13 +299,17 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
     lines.push(`| ${t.label} | ${ms(t.wallMs)} | ${ms(t.cpuMs)} | ${t.bytes.toLocaleString('en-US')} |`);
   lines.push(
     '',
-    `WebAssembly memory after ${timings.length * (runs + 4)} renders: ${(wasmBytes / 1024 / 1024).toFixed(1)} MiB (of the isolate's 128 MB).`,
+    `WebAssembly memory after ${timings.length * (runs + 4)} renders: ` +
+      `${(wasmBytes / 1024 / 1024).toFixed(1)} MiB (of the isolate's 128 MB).`,
   );
   const png720 = timings[1]!;
   const svg = timings[4]!;
   lines.push(
     '',
-    `Targets: PNG 1280×720 under ${IMAGE_TARGETS.png1280Ms} ms — ${Math.min(png720.wallMs, png720.cpuMs) < IMAGE_TARGETS.png1280Ms ? 'met' : 'missed'}; SVG under ${IMAGE_TARGETS.svgMs} ms — ${Math.min(svg.wallMs, svg.cpuMs) < IMAGE_TARGETS.svgMs ? 'met' : 'missed'}.`,
+    `Targets: PNG 1280×720 under ${IMAGE_TARGETS.png1280Ms} ms — ` +
+      `${Math.min(png720.wallMs, png720.cpuMs) < IMAGE_TARGETS.png1280Ms ? 'met' : 'missed'}; SVG under ` +
+      `${IMAGE_TARGETS.svgMs} ` +
+      `ms — ${Math.min(svg.wallMs, svg.cpuMs) < IMAGE_TARGETS.svgMs ? 'met' : 'missed'}.`,
   );
 
   lines.push('\n## Start-up phase (`wrangler check startup`, median of 3)\n');
@@ -235,7 +322,9 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
   const withFormats = profiles[1][1];
   lines.push(
     '',
-    `Target: start-up without images under ${IMAGE_TARGETS.startupMs} ms — ${withFormats.activeMs < IMAGE_TARGETS.startupMs ? 'met' : 'missed'} (${ms(withFormats.activeMs)} active, ${ms(withFormats.activeMs - profiles[0][1].activeMs)} of it for the formats).`,
+    `Target: start-up without images under ${IMAGE_TARGETS.startupMs} ms — ` +
+      `${withFormats.activeMs < IMAGE_TARGETS.startupMs ? 'met' : 'missed'} (${ms(withFormats.activeMs)} ` +
+      `active, ${ms(withFormats.activeMs - profiles[0][1].activeMs)} of it for the formats).`,
   );
 
   lines.push('\n## First request on a new isolate (fresh workerd each sample, median)\n');
@@ -243,6 +332,7 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
   const runtimeOnly = await coldStart(baseline, '/', undefined, samples);
   const noImage = await coldStart(images, '/noop', undefined, samples);
   const firstPng = await coldStart(images, '/render?format=png&scale=0.6666666666666666', slide, samples);
+  const everyFace = await coldStart(images, '/render?format=png&scale=0.6666666666666666&faces=all', slide, samples);
   const over = (t: { wallMs: number; cpuMs: number }) =>
     `${ms(t.wallMs - base.wallMs)} wall, ${ms(t.cpuMs - base.cpuMs)} CPU`;
   lines.push(
@@ -257,12 +347,71 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
     `| runtime + slides + formats, no image | ${ms(noImage.wallMs)} | ${ms(noImage.cpuMs)} | ${over(noImage)} |`,
   );
   lines.push(
-    `| runtime + slides + formats, PNG 1280×720 | ${ms(firstPng.wallMs)} | ${ms(firstPng.cpuMs)} | ${over(firstPng)} |`,
+    `| runtime + slides + formats, PNG 1280×720 | ` +
+      `${ms(firstPng.wallMs)} | ${ms(firstPng.cpuMs)} | ${over(firstPng)} |`,
+  );
+  lines.push(
+    `| same, every bundled face registered (as before faces were chosen per image) | ${ms(everyFace.wallMs)} | ` +
+      `${ms(everyFace.cpuMs)} | ${over(everyFace)} |`,
   );
   lines.push(
     '',
-    `The first image pays for instantiating the WebAssembly, registering the fonts and V8 compiling the engine's code on first use: about ${ms(firstPng.cpuMs - noImage.cpuMs)} of workerd CPU over a request without an image (read in 10 ms ticks, including process noise).`,
+    `The first image pays for instantiating the WebAssembly, registering the fonts and V8 ` +
+      `compiling the engine's code on first use: about ${ms(firstPng.cpuMs - noImage.cpuMs)} of ` +
+      `workerd CPU over a request without an image (read in 10 ms ticks, including process noise).`,
   );
+
+  const parts = [
+    ['WebAssembly instantiation (`initSync`, compiled module)', 'instantiateMs'],
+    ['snapshot, takumi tree and face choice', 'prepareMs'],
+    ['font registration (`registerFont` per face)', 'registerMs'],
+    ['first layout (`measure`)', 'layoutMs'],
+    ['first draw and PNG encode', 'encodeMs'],
+    ['total', 'totalMs'],
+  ] as const;
+  // The representative slide draws a check mark (the fallback font); a plain one needs Latin only.
+  for (const [name, body] of [
+    ['deck-split-slide', slide],
+    [PLAIN_SLIDE_NAME, readFileSync(PLAIN_SLIDE_FILE, 'utf8')],
+  ] as const) {
+    lines.push(`\n## The first image, part by part (${name}, PNG 1280×720, median of fresh isolates)\n`);
+    const needed = await firstImageParts(images, 'scale=0.6666666666666666', body, samples);
+    const every = await firstImageParts(images, 'scale=0.6666666666666666&faces=all', body, samples);
+    lines.push(
+      `| part (performance.now) | faces it needs (${needed.faces}) | every bundled face (${every.faces}) | ratio |`,
+      '| --- | --- | --- | --- |',
+    );
+    for (const [label, key] of parts)
+      lines.push(`| ${label} | ${ms(needed[key])} | ${ms(every[key])} | ${(needed[key] / every[key]).toFixed(2)} |`);
+  }
+
+  lines.push(
+    '\n## One face registered, by file format (each on a fresh isolate: its first registration / median of 9)\n',
+  );
+  const require = createRequire(import.meta.url);
+  const fontFile = (name: string, ext: string) =>
+    readFileSync(require.resolve(`@fontsource/${name.slice(0, name.indexOf('-latin'))}/files/${name}.${ext}`));
+  lines.push(
+    '| face | WOFF2 | WOFF (zlib) | TTF (uncompressed) | bytes WOFF2 / TTF |',
+    '| --- | --- | --- | --- | --- |',
+  );
+  for (const name of ['inter-latin-400-normal', 'roboto-mono-latin-400-normal', 'dejavu-sans-latin-400-normal']) {
+    const woff2 = fontFile(name, 'woff2');
+    const woff = fontFile(name, 'woff');
+    const ttf = woffToSfnt(woff);
+    // takumi reads WOFF2 and sfnt; it refuses WOFF 1.0 ("Unsupported font format").
+    const cost = async (bytes: Buffer) => {
+      const probe = miniflare(images);
+      const response = await probe.dispatchFetch('http://bench/register', { method: 'POST', body: bytes });
+      const result = response.ok ? ((await response.json()) as { firstMs: number; ms: number }) : undefined;
+      await probe.dispose();
+      return result ? `${ms(result.firstMs)} / ${ms(result.ms)}` : 'not read';
+    };
+    lines.push(
+      `| ${name} | ${await cost(woff2)} | ${await cost(woff)} | ${await cost(ttf)} | ` +
+        `${kib(woff2.length)} / ${kib(ttf.length)} |`,
+    );
+  }
 
   lines.push('\n## Bundle of the formats Worker (wrangler --minify)\n');
   lines.push('| part | raw | gzip -9 |', '| --- | --- | --- |');
@@ -295,7 +444,8 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
   );
   lines.push(
     '',
-    `@cf-wasm/og takes ${(ogTiming.wallMs / png.wallMs).toFixed(1)}× the time (${(ogTiming.cpuMs / png.cpuMs).toFixed(1)}× the CPU) of takumi for the same slide.`,
+    `@cf-wasm/og takes ${(ogTiming.wallMs / png.wallMs).toFixed(1)}× the time ` +
+      `(${(ogTiming.cpuMs / png.cpuMs).toFixed(1)}× the CPU) of takumi for the same slide.`,
   );
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
 /**
  * The takumi engine, started once per isolate on the first image request: instantiate the WASM
  * from the bundled module (in workerd never compiled from bytes; Node reads and compiles the file,
- * see `#formats/assets`), cap its caches, register the fonts.
+ * see `#formats/assets`), cap its caches, then register font faces as images first need them.
  * Requests that draw no image never pay for any of it.
  */
 import { initSync, Renderer, setGlyphCacheMaxBytes, type MeasuredNode, type Node } from '@takumi-rs/wasm';
@@ -33,7 +33,15 @@ export interface TakumiEngine {
   measure(node: Node, options: EngineRenderOptions): MeasuredNode;
 }
 
-interface WasmRenderer extends TakumiEngine {
+type WithFamilies<T> = T & { fontFamilies?: string[] };
+
+interface WasmRenderer {
+  render(
+    node: Node,
+    options: WithFamilies<EngineRenderOptions & { format: RasterFormat; quality?: number }>,
+  ): Uint8Array<ArrayBuffer>;
+  renderSvg(node: Node, options: WithFamilies<EngineRenderOptions>): string;
+  measure(node: Node, options: WithFamilies<EngineRenderOptions>): MeasuredNode;
   registerFont(font: {
     name: string;
     data: Uint8Array;
@@ -47,7 +55,13 @@ interface WasmRenderer extends TakumiEngine {
 
 type WasmRendererClass = new (options?: { cacheMaxBytes?: number }) => WasmRenderer;
 
-const engines = new WeakMap<readonly ImageFontFace[], TakumiEngine>();
+interface Engine {
+  renderer: WasmRenderer;
+  /** Faces registered so far, in registration order: each at most once per isolate. */
+  registered: Set<ImageFontFace>;
+}
+
+const engines = new WeakMap<readonly ImageFontFace[], Engine>();
 let memory: WebAssembly.Memory | undefined;
 
 /** Bytes of WebAssembly memory the engine holds (it never shrinks), or 0 before the first image. */
@@ -56,48 +70,72 @@ export function engineMemoryBytes(): number {
 }
 
 /**
- * The engine for a font list, started on first use and kept for the isolate's life. Pass the same
- * array each time (`BUNDLED_FONTS`, or one of your own made once): each new list starts an engine.
+ * Instantiates takumi's WebAssembly once per isolate (the first image's first cost); later calls
+ * do nothing. `takumiEngine` calls it; exported so the benchmark can time it on its own.
  */
-export function takumiEngine(fonts: readonly ImageFontFace[]): TakumiEngine {
-  const existing = engines.get(fonts);
-  if (existing) return existing;
-  const engine = startEngine(fonts);
-  engines.set(fonts, engine);
-  return engine;
+export function instantiateTakumi(): void {
+  if (memory) return;
+  memory = initSync({ module: takumiWasm() }).memory;
+  // Read when a glyph cache is first used, so it must precede the first render.
+  setGlyphCacheMaxBytes(GLYPH_CACHE_BYTES);
 }
 
-function startEngine(fonts: readonly ImageFontFace[]): TakumiEngine {
-  if (!memory) {
-    memory = initSync({ module: takumiWasm() }).memory;
-    // Read when a glyph cache is first used, so it must precede the first render.
-    setGlyphCacheMaxBytes(GLYPH_CACHE_BYTES);
+/**
+ * The engine for a font list, started on first use and kept for the isolate's life, with `faces`
+ * (default: the whole list) registered: a face already registered is not registered again, so a
+ * caller may name only what one image needs and pay for each face once. Pass the same list each
+ * time (`BUNDLED_FONTS`, or one of your own made once): each new list starts an engine.
+ *
+ * The engine draws with `faces`' families as its fallback chain, in the list's order, whatever
+ * else earlier images registered: an image's glyphs then depend on that image alone.
+ */
+export function takumiEngine(fonts: readonly ImageFontFace[], faces: readonly ImageFontFace[] = fonts): TakumiEngine {
+  let engine = engines.get(fonts);
+  if (!engine) {
+    engine = { renderer: newRenderer(), registered: new Set() };
+    engines.set(fonts, engine);
   }
+  registerFaces(engine, faces);
+  const { renderer } = engine;
+  const fontFamilies = [...new Set(fonts.filter((face) => faces.includes(face)).map((face) => face.family))];
+  return {
+    render: (node, options) => renderer.render(node, { ...options, fontFamilies }),
+    renderSvg: (node, options) => renderer.renderSvg(node, { ...options, fontFamilies }),
+    measure: (node, options) => renderer.measure(node, { ...options, fontFamilies }),
+  };
+}
+
+/** The faces of a font list registered so far in this isolate, in registration order. */
+export function registeredFaces(fonts: readonly ImageFontFace[]): readonly ImageFontFace[] {
+  return [...(engines.get(fonts)?.registered ?? [])];
+}
+
+function newRenderer(): WasmRenderer {
+  instantiateTakumi();
   // The exported `Renderer` wraps the WASM class without passing options through, so its resource
   // cache would keep the 64 MiB default. Build the inner class ourselves with a budget, and call its
-  // synchronous methods directly (fonts are registered eagerly below, so the wrapper's async font
-  // loading has nothing to do).
+  // synchronous methods directly (fonts are registered eagerly, before a render needs them, so the
+  // wrapper's async font loading has nothing to do).
   const wrapper = new Renderer();
   const inner = (wrapper as unknown as { inner: WasmRenderer }).inner;
   const WasmRenderer = inner.constructor as WasmRendererClass;
   inner.free();
-  const renderer = new WasmRenderer({ cacheMaxBytes: RESOURCE_CACHE_BYTES });
-  try {
-    for (const face of fonts) {
-      renderer.registerFont({
-        name: face.family,
-        data: face.data instanceof Uint8Array ? face.data : new Uint8Array(face.data),
-        weight: face.weight,
-        style: face.style,
-        ...(face.unicodeRange
-          ? { unicodeRange: face.unicodeRange.map(([first, last]) => [first, last] as [number, number]) }
-          : {}),
-        ...(face.generic ? { generic: face.generic } : {}),
-      });
-    }
-  } catch (error) {
-    renderer.free();
-    throw error;
+  return new WasmRenderer({ cacheMaxBytes: RESOURCE_CACHE_BYTES });
+}
+
+function registerFaces(engine: Engine, faces: readonly ImageFontFace[]): void {
+  for (const face of faces) {
+    if (engine.registered.has(face)) continue;
+    engine.renderer.registerFont({
+      name: face.family,
+      data: face.data instanceof Uint8Array ? face.data : new Uint8Array(face.data),
+      weight: face.weight,
+      style: face.style,
+      ...(face.unicodeRange
+        ? { unicodeRange: face.unicodeRange.map(([first, last]) => [first, last] as [number, number]) }
+        : {}),
+      ...(face.generic ? { generic: face.generic } : {}),
+    });
+    engine.registered.add(face);
   }
-  return renderer;
 }

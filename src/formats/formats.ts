@@ -1,7 +1,7 @@
 import type { RenderTheme } from '../core/sdk/composition.ts';
 import { takumiEngine, type TakumiEngine } from './engine.ts';
-import { BUNDLED_FONTS, type ImageFontFace } from './fonts.ts';
-import { toImageDocument } from './markup.ts';
+import { BUNDLED_FONTS, facesFor, type ImageFontFace } from './fonts.ts';
+import { type ImageDocument, toImageDocument } from './markup.ts';
 import { writePdf } from './pdf/render.ts';
 
 /**
@@ -31,7 +31,11 @@ export interface ImageFormatsOptions {
   scale?: number;
   /** PDF picture pixels per canvas pixel (the page stays 0.75 pt per canvas px). Default 1. */
   pdfImageScale?: number;
-  /** Font files, in fallback order. Default: Inter, Roboto Mono and DejaVu Sans (`BUNDLED_FONTS`). */
+  /**
+   * Font files, in fallback order. Default: Inter, Roboto Mono and DejaVu Sans (`BUNDLED_FONTS`),
+   * whose faces are registered as images first need them; a list of your own is registered whole
+   * on the first image.
+   */
   fonts?: readonly ImageFontFace[];
 }
 
@@ -93,7 +97,8 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
   const fonts = options.fonts ?? BUNDLED_FONTS;
   const defaultScale = checkScale(options.scale ?? 1, 'scale');
   const pdfImageScale = checkScale(options.pdfImageScale ?? 1, 'pdfImageScale');
-  const engine = (): TakumiEngine => takumiEngine(fonts);
+  // Registers, once per isolate, the faces these documents need: the first image pays for its own.
+  const engine = (documents: readonly ImageDocument[]): TakumiEngine => takumiEngine(fonts, facesFor(fonts, documents));
 
   const snapshotOptions = (theme: RenderTheme | undefined) => ({
     ...(theme ? { theme } : {}),
@@ -116,7 +121,12 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     async render(composition, renderOptions) {
       const { scale, output, document } = prepare(composition, renderOptions);
       // The layout is `width / devicePixelRatio` wide: the canvas, drawn at the output size.
-      return engine().render(document.node, { ...output, css: document.css, devicePixelRatio: scale, format });
+      return engine([document]).render(document.node, {
+        ...output,
+        css: document.css,
+        devicePixelRatio: scale,
+        format,
+      });
     },
   });
 
@@ -131,9 +141,10 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
       `pdfImageScale ${pdfImageScale}`,
     );
     const title = pdfOptions.title ?? titleOf(compositions[0]);
+    const pages = deck.pages.map((page) => toImageDocument(page.html, deck.css));
     return writePdf(
-      engine(),
-      { pages: deck.pages.map((page) => toImageDocument(page.html, deck.css)), width: deck.width, height: deck.height },
+      engine(pages),
+      { pages, width: deck.width, height: deck.height },
       { imageScale: pdfImageScale, ...(title ? { title } : {}) },
     );
   };
@@ -145,7 +156,11 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
       mimeType: 'image/svg+xml',
       async render(composition, renderOptions) {
         const { image, output, document } = prepare(composition, renderOptions);
-        const svg = engine().renderSvg(document.node, { width: image.width, height: image.height, css: document.css });
+        const svg = engine([document]).renderSvg(document.node, {
+          width: image.width,
+          height: image.height,
+          css: document.css,
+        });
         return output.width === image.width && output.height === image.height
           ? svg
           : resizeSvg(svg, output.width, output.height);
@@ -181,7 +196,8 @@ export function renderPdf(
 function checkPixels(width: number, height: number, cause: string): void {
   if (width * height > MAX_OUTPUT_PIXELS) {
     throw new RangeError(
-      `${cause} makes a ${width}×${height} image; the most this renders is ${MAX_OUTPUT_PIXELS.toLocaleString('en-US')} pixels`,
+      `${cause} makes a ${width}×${height} image; the most this ` +
+        `renders is ${MAX_OUTPUT_PIXELS.toLocaleString('en-US')} pixels`,
     );
   }
 }

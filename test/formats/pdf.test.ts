@@ -85,14 +85,16 @@ describe('page pictures', () => {
 
   it('decode an RGBA PNG only through the raw pixels, flattened onto white', async () => {
     const { png, raw } = picture(
-      '<div style="width:300px;height:2px;background:linear-gradient(90deg,rgba(255,0,0,0.2),rgba(0,0,255,0.9))"></div>',
+      '<div style="width:300px;height:2px;background:linear-gradient(90deg,' +
+        'rgba(255,0,0,0.2),rgba(0,0,255,0.9))"></div>',
       300,
       2,
     );
     expect(readPng(png).colorType).toBe(6);
     const image = await pageImage(png, raw);
     expect(image.dictionary).toBe(
-      '/Type /XObject /Subtype /Image /Width 300 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode',
+      '/Type /XObject /Subtype /Image /Width 300 /Height 2 ' +
+        '/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode',
     );
     const rgb = await inflate(image.data);
     expect(rgb.length).toBe(300 * 2 * 3);
@@ -210,7 +212,8 @@ describe('the text layer font', () => {
 describe('writePdf', () => {
   it('draws the page, lays its text over it, and reads back the same words', async () => {
     const page = toImageDocument(
-      '<div style="display:flex;flex-direction:column;width:64px;height:32px;background:#fff;font-family:Inter;font-size:12px"><span>Hello</span><span>→ world</span></div>',
+      '<div style="display:flex;flex-direction:column;width:64px;height:32px;background:#fff;' +
+        'font-family:Inter;font-size:12px"><span>Hello</span><span>→ world</span></div>',
       '',
     );
     const bytes = await writePdf(engine, { pages: [page, page], width: 64, height: 32 }, { title: 'Tiny' });

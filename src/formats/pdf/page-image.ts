@@ -28,7 +28,10 @@ export async function pageImage(png: Uint8Array, rawRgba: () => Uint8Array): Pro
   const colours = parts.colorType === 3 ? 1 : COLOURS_BY_TYPE[parts.colorType]!.colours;
   const space = parts.colorType === 3 ? indexedSpace(parts) : COLOURS_BY_TYPE[parts.colorType]!.space;
   return {
-    dictionary: `/Type /XObject /Subtype /Image /Width ${parts.width} /Height ${parts.height} /ColorSpace ${space} /BitsPerComponent ${parts.bitDepth} /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors ${colours} /BitsPerComponent ${parts.bitDepth} /Columns ${parts.width} >>`,
+    dictionary:
+      `/Type /XObject /Subtype /Image /Width ${parts.width} /Height ${parts.height} /ColorSpace ` +
+      `${space} /BitsPerComponent ${parts.bitDepth} /Filter /FlateDecode /DecodeParms << /Predictor ` +
+      `15 /Colors ${colours} /BitsPerComponent ${parts.bitDepth} /Columns ${parts.width} >>`,
     data: parts.data,
   };
 }
@@ -60,7 +63,9 @@ async function flattenedImage(width: number, height: number, rgba: Uint8Array): 
     rgb[to + 2] = overWhite(rgba[from + 2]!, alpha);
   }
   return {
-    dictionary: `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`,
+    dictionary:
+      `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} ` +
+      `/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`,
     data: await deflate(rgb),
   };
 }

@@ -71,7 +71,8 @@ export async function writePdf(
     const fonts = text ? ` /Font << /${FONT} ${font} 0 R >>` : '';
     kids.push(
       pdf.add(
-        `/Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${num(pageWidth)} ${num(pageHeight)}] /Resources << /XObject << /Im0 ${image} 0 R >>${fonts} >> /Contents ${contents} 0 R`,
+        `/Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${num(pageWidth)} ${num(pageHeight)}] ` +
+          `/Resources << /XObject << /Im0 ${image} 0 R >>${fonts} >> /Contents ${contents} 0 R`,
       ),
     );
   }
@@ -80,14 +81,18 @@ export async function writePdf(
     const file = glyphlessTrueType();
     const fontFile = pdf.add(`/Length1 ${file.length} /Filter /FlateDecode`, await deflate(file));
     const descriptor = pdf.add(
-      `/Type /FontDescriptor /FontName /${FONT_NAME} /Flags 4 /FontBBox [0 ${DESCENT} ${GLYPH_ADVANCE} ${ASCENT}] /ItalicAngle 0 /Ascent ${ASCENT} /Descent ${DESCENT} /CapHeight ${ASCENT} /StemV 80 /FontFile2 ${fontFile} 0 R`,
+      `/Type /FontDescriptor /FontName /${FONT_NAME} /Flags 4 /FontBBox [0 ` +
+        `${DESCENT} ${GLYPH_ADVANCE} ${ASCENT}] /ItalicAngle 0 /Ascent ${ASCENT} ` +
+        `/Descent ${DESCENT} /CapHeight ${ASCENT} /StemV 80 /FontFile2 ${fontFile} 0 R`,
     );
     // Every code draws glyph 1, the blank one.
     const glyphMap = new Uint8Array(2 * (codes.characters.length + 1));
     for (let code = 1; code <= codes.characters.length; code++) glyphMap[code * 2 + 1] = 1;
     const cidToGid = pdf.add('/Filter /FlateDecode', await deflate(glyphMap));
     const cidFont = pdf.add(
-      `/Type /Font /Subtype /CIDFontType2 /BaseFont /${FONT_NAME} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /DW ${GLYPH_ADVANCE} /CIDToGIDMap ${cidToGid} 0 R`,
+      `/Type /Font /Subtype /CIDFontType2 /BaseFont /${FONT_NAME} /CIDSystemInfo ` +
+        `<< /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ` +
+        `${descriptor} 0 R /DW ${GLYPH_ADVANCE} /CIDToGIDMap ${cidToGid} 0 R`,
     );
     const toUnicode = pdf.add(
       '/Filter /FlateDecode',
@@ -95,7 +100,8 @@ export async function writePdf(
     );
     pdf.set(
       font,
-      `/Type /Font /Subtype /Type0 /BaseFont /${FONT_NAME} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R`,
+      `/Type /Font /Subtype /Type0 /BaseFont /${FONT_NAME} /Encoding ` +
+        `/Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R`,
     );
   }
 
