@@ -19,3 +19,4 @@ export {
 } from './images.ts';
 export { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from './slack.ts';
 export { teamsImageMessage } from './teams.ts';
+export { googleChatImageMessage } from './googlechat.ts';

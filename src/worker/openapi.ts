@@ -220,9 +220,9 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
           in: 'query',
           required: false,
           description:
-            'slack and teams only: a hosted PNG of the slide (1280×720 unless `scale` says) as an `image` block ' +
-            '(Slack) or an `Image` element (Teams), `above` the text or `only` (Slack keeps the text as the ' +
-            'fallback `text`). If storing fails the text goes alone. Needs the IMAGES bucket.',
+            'slack, teams and googlechat only: a hosted PNG of the slide (1280×720 unless `scale` says) as an ' +
+            '`image` block (Slack), an `Image` element (Teams) or an `image` widget (Google Chat), `above` the ' +
+            'text or `only`. If storing fails the text goes alone. Needs the IMAGES bucket.',
           schema: { type: 'string', enum: [...SLACK_IMAGE_PLACEMENTS] },
         },
       ],

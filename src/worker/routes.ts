@@ -8,6 +8,7 @@ import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
 import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
 import { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from '../hosting/slack.ts';
+import { googleChatImageMessage } from '../hosting/googlechat.ts';
 import { teamsImageMessage } from '../hosting/teams.ts';
 import {
   errorText,
@@ -21,6 +22,8 @@ import {
   type ImageHostingEnv,
 } from './images.ts';
 
+/** The formats whose messages can carry a hosted picture of the slide (`?image=above|only`). */
+const PICTURED_FORMATS: readonly string[] = ['slack', 'teams', 'googlechat'];
 /**
  * The JSON-over-HTTP routes. Each one translates: read and check the request, call the library,
  * answer with its result. None re-implements a tool.
@@ -196,8 +199,8 @@ export async function renderComposition(
   const query = parseQuery(new URL(request.url), config.heading);
   if (query instanceof Response) return query;
   // `?image=` puts a hosted picture of the slide in a Slack or Teams message: it needs the bucket and PNG.
-  if (query.image !== undefined && format !== 'slack' && format !== 'teams')
-    return errorResponse('INVALID_QUERY', 'image applies to the slack and teams formats only.', {
+  if (query.image !== undefined && !PICTURED_FORMATS.includes(format))
+    return errorResponse('INVALID_QUERY', `image applies to the ${PICTURED_FORMATS.join(', ')} formats only.`, {
       parameter: 'image',
     });
   const host = query.image !== undefined ? imageHost(env) : undefined;
@@ -240,6 +243,16 @@ export async function renderComposition(
       });
       const answer = image ? teamsImageMessage(message, image, query.image) : message;
       return textBody(JSON.stringify(answer), config.chat.teams.mimeType);
+    }
+    case 'googlechat': {
+      if (!host || !query.image) break;
+      const message = config.chat.googlechat.build(copy);
+      const image = await hostedPicture(config, host, env, request, copy, {
+        ...(theme ? { theme } : {}),
+        ...(scale !== undefined ? { scale } : {}),
+      });
+      const answer = image ? googleChatImageMessage(message, image, query.image) : message;
+      return textBody(JSON.stringify(answer), config.chat.googlechat.mimeType);
     }
   }
   // Every other format is the host's: images, chat payloads, a deployer's own.

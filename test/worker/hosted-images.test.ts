@@ -306,6 +306,24 @@ describe('hosted images: Teams with the picture', () => {
     expect(warn.mock.calls.map((call) => String(call[0])).join('\n')).toMatch(/picture was left out/);
   });
 
+  it('puts the picture first in a Google Chat card too, as an image widget in a section of its own', async () => {
+    const response = await postJson('/render/googlechat?image=above', slide({ title: 'Pictured' }));
+    expect(response.status).toBe(200);
+    const message = (await response.json()) as any;
+    const plain = (await (await postJson('/render/googlechat', slide({ title: 'Pictured' }))).json()) as any;
+    const [picture, ...rest] = message.cardsV2[0].card.sections;
+    expect(rest).toEqual(plain.cardsV2[0].card.sections);
+    expect(picture.widgets).toHaveLength(1);
+    expect(picture.widgets[0].image.altText).toContain('Pictured');
+    const png = await send(new URL(picture.widgets[0].image.imageUrl).pathname);
+    expect(pngSize(new Uint8Array(await png.arrayBuffer()))).toEqual([1280, 720]);
+    const only = (await (await postJson('/render/googlechat?image=only', slide())).json()) as any;
+    expect(only.cardsV2[0].card.sections).toHaveLength(1);
+    const discord = await postJson('/render/discord?image=above', slide());
+    expect(discord.status).toBe(400);
+    expect(((await discord.json()) as any).error).toMatchObject({ code: 'INVALID_QUERY', parameter: 'image' });
+  });
+
   it("keeps the card within Teams' size limit when the picture is added", () => {
     const long = { type: 'TextBlock', text: 'x'.repeat(900) };
     const card = {

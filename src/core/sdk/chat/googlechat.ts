@@ -25,7 +25,8 @@ import {
 export type GoogleChatWidget =
   | { textParagraph: { text: string } }
   | { decoratedText: { topLabel?: string; text: string; wrapText: true } }
-  | { divider: Record<string, never> };
+  | { divider: Record<string, never> }
+  | { image: { imageUrl: string; altText: string } };
 
 export interface GoogleChatSection {
   header?: string;

@@ -1,0 +1,37 @@
+import { GOOGLE_CHAT_LIMITS } from '../core/sdk/chat/limits.ts';
+import { clampChatText, jsonBytes } from '../core/sdk/chat/shared.ts';
+import type { GoogleChatMessage, GoogleChatSection } from '../core/sdk/chat/googlechat.ts';
+import { SLACK_IMAGE_ALT } from '../core/sdk/slack/fit.ts';
+import { SLACK_LIMITS } from '../core/sdk/slack/limits.ts';
+import type { SlackImagePlacement } from './slack.ts';
+
+/**
+ * A Google Chat card with a hosted picture of the slide: an `image` widget in a section of its own,
+ * first (`above`, the card's sections after it) or alone (`only`, the words kept in `fallbackText`
+ * and the alt text). Alt text is bounded as on Slack, so one picture reads alike on every host.
+ * @example googleChatImageMessage(chat.googlechat.build(slide), { url, altText }, 'above')
+ */
+export function googleChatImageMessage(
+  message: GoogleChatMessage,
+  image: { url: string; altText: string },
+  placement: SlackImagePlacement,
+): GoogleChatMessage {
+  const alt = clampChatText(image.altText.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.imageAltTextChars);
+  const picture: GoogleChatSection = {
+    widgets: [{ image: { imageUrl: image.url, altText: alt === '' ? SLACK_IMAGE_ALT : alt } }],
+  };
+  const [entry] = message.cardsV2;
+  const sections = placement === 'only' ? [picture] : [picture, ...entry.card.sections];
+  const build = (): GoogleChatMessage => ({
+    ...message,
+    cardsV2: [{ ...entry, card: { ...entry.card, sections } }],
+  });
+  // The picture takes one widget and some bytes: the last sections give way to stay within the limits.
+  const widgets = () => sections.reduce((sum, section) => sum + section.widgets.length, 0);
+  while (
+    sections.length > 1 &&
+    (widgets() > GOOGLE_CHAT_LIMITS.widgetsPerCard || jsonBytes(build()) > GOOGLE_CHAT_LIMITS.messageBytes)
+  )
+    sections.pop();
+  return build();
+}
