@@ -66,6 +66,9 @@ export const DOCUMENT_LANG = 'en';
 
 const COLOR_SCHEMES: Record<RenderTheme, string> = { auto: 'light dark', light: 'light', dark: 'dark' };
 
+/** `</head><body>` and `</body></html>`: the document's bytes around its head and section. */
+const DOCUMENT_GLUE_BYTES = '</head><body></body></html>'.length;
+
 /** The first non-blank of the title, the aria-label and the default: a document's title is never empty. */
 function documentTitle(composition: Composition, fallback: string): string {
   const candidates = [composition.title, composition.meta?.ariaLabel, fallback];
@@ -98,19 +101,26 @@ function renderView(
   const label = composition.meta?.ariaLabel ?? composition.title ?? context.defaultAriaLabel;
   const style = `<style>${escapeStyleText(css)}</style>`;
   const themeAttribute = theme === 'auto' ? '' : ` data-theme="${escapeHtml(theme)}"`;
-  const wrapper = (inside: string) =>
-    html`<section class="${classes}" role="group" aria-label="${label}"${raw(themeAttribute)}>${raw(inside)}<div>${raw(body)}</div></section>`
-      .value;
-  const fragment = wrapper((options.css ?? 'inline') === 'inline' ? style : '');
+  const open = html`<section class="${classes}" role="group" aria-label="${label}"${raw(themeAttribute)}>`.value;
+  const rest = `<div>${body}</div></section>`;
+  const inline = (options.css ?? 'inline') === 'inline';
+  const fragment = inline ? open + style + rest : open + rest;
   // A page may not hold <style> in <body>, so the document keeps it in <head> and wraps a bare section.
-  const document = [
+  const head = [
     `<!DOCTYPE html><html lang="${DOCUMENT_LANG}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="color-scheme" content="${COLOR_SCHEMES[theme]}">`,
     `<title>${escapeHtml(documentTitle(composition, context.defaultAriaLabel))}</title>`,
-    `${style}</head><body>${wrapper('')}</body></html>`,
   ].join('');
-  const measurement = { html: byteLength(fragment), css: byteLength(css), js: 0, total: byteLength(document) };
+  const document = `${head}${style}</head><body>${open}${rest}</body></html>`;
+  // Counted piece by piece, so the body (the bulk) is scanned once, not once per output it is in.
+  const [openBytes, restBytes, styleBytes] = [byteLength(open), byteLength(rest), byteLength(style)];
+  const measurement = {
+    html: openBytes + (inline ? styleBytes : 0) + restBytes,
+    css: byteLength(css),
+    js: 0,
+    total: byteLength(head) + styleBytes + DOCUMENT_GLUE_BYTES + openBytes + restBytes,
+  };
   return { html: fragment, css, js: '', body, document, measurement, validationErrors: errors };
 }
 
