@@ -10,6 +10,7 @@ import { checkComposition, createIsomerRuntime } from '../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../src/slides.ts';
 import { startWorker, stopAllWorkers } from '../test/e2e/server.ts';
 import { oneSlide } from '../test/support/one-slide.ts';
+import { benchHosted, type HostedRow, printHosted } from './hosted.ts';
 
 z.config({ jitless: true });
 
@@ -63,7 +64,7 @@ function mcpCall(composition: unknown): { headers: Record<string, string>; body:
   };
 }
 
-export async function benchHttp(): Promise<{ composition: string; rows: HttpRow[] }> {
+export async function benchHttp(): Promise<{ composition: string; rows: HttpRow[]; hosted: HostedRow[] }> {
   const { name, composition } = benchComposition();
   const worker = await startWorker();
   try {
@@ -98,13 +99,22 @@ export async function benchHttp(): Promise<{ composition: string; rows: HttpRow[
         failures: result.non2xx + result.errors + result.timeouts,
       });
     }
-    return { composition: name, rows };
+    const hosted = await benchHosted(worker.url, composition as Record<string, unknown>);
+    return { composition: name, rows, hosted };
   } finally {
     await stopAllWorkers();
   }
 }
 
-export function printHttp({ composition, rows }: { composition: string; rows: HttpRow[] }): void {
+export function printHttp({
+  composition,
+  rows,
+  hosted,
+}: {
+  composition: string;
+  rows: HttpRow[];
+  hosted: HostedRow[];
+}): void {
   console.log(`Composition: ${composition}; ${CONNECTIONS} connections, ${SECONDS} s per endpoint.\n`);
   console.log('| endpoint | req/s | p50 | p99 | failed |\n| --- | --- | --- | --- | --- |');
   for (const row of rows)
@@ -112,6 +122,7 @@ export function printHttp({ composition, rows }: { composition: string; rows: Ht
       `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} ` +
         `| ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failures} |`,
     );
+  printHosted(hosted);
 }
 
 if (import.meta.main) printHttp(await benchHttp());
