@@ -1,9 +1,7 @@
 import { GOOGLE_CHAT_LIMITS } from '../core/sdk/chat/limits.ts';
-import { clampChatText, jsonBytes } from '../core/sdk/chat/shared.ts';
+import { jsonBytes } from '../core/sdk/chat/shared.ts';
 import type { GoogleChatMessage, GoogleChatSection } from '../core/sdk/chat/googlechat.ts';
-import { SLACK_IMAGE_ALT } from '../core/sdk/slack/fit.ts';
-import { SLACK_LIMITS } from '../core/sdk/slack/limits.ts';
-import type { SlackImagePlacement } from './slack.ts';
+import { pictureAltText, type SlackImagePlacement } from './slack.ts';
 
 /**
  * A Google Chat card with a hosted picture of the slide: an `image` widget in a section of its own,
@@ -16,9 +14,8 @@ export function googleChatImageMessage(
   image: { url: string; altText: string },
   placement: SlackImagePlacement,
 ): GoogleChatMessage {
-  const alt = clampChatText(image.altText.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.imageAltTextChars);
   const picture: GoogleChatSection = {
-    widgets: [{ image: { imageUrl: image.url, altText: alt === '' ? SLACK_IMAGE_ALT : alt } }],
+    widgets: [{ image: { imageUrl: image.url, altText: pictureAltText(image.altText) } }],
   };
   const [entry] = message.cardsV2;
   const sections = placement === 'only' ? [picture] : [picture, ...entry.card.sections];

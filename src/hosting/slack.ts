@@ -27,6 +27,15 @@ function refsIn(value: unknown, refs: Set<string>): Set<string> {
 }
 
 /**
+ * A picture's alt text on any chat host: one line, cut to Slack's bound (the strictest), never
+ * blank (Slack requires it), so one picture reads alike everywhere.
+ */
+export function pictureAltText(text: string): string {
+  const alt = clampSlackText(text.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.imageAltTextChars);
+  return alt === '' ? SLACK_IMAGE_ALT : alt;
+}
+
+/**
  * A fitted Slack message with a hosted picture of the slide: an `image` block first (`above`,
  * the text blocks after it, still within the block limit) or alone (`only`). Alt text is clamped
  * to Slack's limit; blank alt text becomes a generic one, since Slack requires it.
@@ -37,8 +46,7 @@ export function slackImageMessage(
   image: { url: string; altText: string },
   placement: SlackImagePlacement,
 ): SlackMessage {
-  const alt = clampSlackText(image.altText.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.imageAltTextChars);
-  const block: SlackBlock = { type: 'image', image_url: image.url, alt_text: alt === '' ? SLACK_IMAGE_ALT : alt };
+  const block: SlackBlock = { type: 'image', image_url: image.url, alt_text: pictureAltText(image.altText) };
   if (placement === 'only') return { text: message.text, blocks: [block], assets: [] };
   const max = SLACK_LIMITS.blocksPerMessage;
   let body = message.blocks;

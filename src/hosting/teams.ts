@@ -1,9 +1,7 @@
 import { TEAMS_LIMITS } from '../core/sdk/chat/limits.ts';
-import { clampChatText, jsonBytes } from '../core/sdk/chat/shared.ts';
+import { jsonBytes } from '../core/sdk/chat/shared.ts';
 import type { TeamsElement, TeamsMessage } from '../core/sdk/chat/teams.ts';
-import { SLACK_IMAGE_ALT } from '../core/sdk/slack/fit.ts';
-import { SLACK_LIMITS } from '../core/sdk/slack/limits.ts';
-import type { SlackImagePlacement } from './slack.ts';
+import { pictureAltText, type SlackImagePlacement } from './slack.ts';
 
 /**
  * A Teams card with a hosted picture of the slide: an `Image` first (`above`, the card's text
@@ -16,8 +14,7 @@ export function teamsImageMessage(
   image: { url: string; altText: string },
   placement: SlackImagePlacement,
 ): TeamsMessage {
-  const alt = clampChatText(image.altText.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.imageAltTextChars);
-  const picture: TeamsElement = { type: 'Image', url: image.url, altText: alt === '' ? SLACK_IMAGE_ALT : alt };
+  const picture: TeamsElement = { type: 'Image', url: image.url, altText: pictureAltText(image.altText) };
   const [attachment] = message.attachments;
   const body = placement === 'only' ? [picture] : [picture, ...attachment.content.body];
   const card = (): TeamsMessage => ({

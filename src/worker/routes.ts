@@ -22,8 +22,33 @@ import {
   type ImageHostingEnv,
 } from './images.ts';
 
-/** The formats whose messages can carry a hosted picture of the slide (`?image=above|only`). */
-const PICTURED_FORMATS: readonly string[] = ['slack', 'teams', 'googlechat'];
+type Picture = { url: string; altText: string };
+
+/** The formats whose messages can carry a hosted picture of the slide (`?image=above|only`), and how. */
+const PICTURED: Record<
+  string,
+  (
+    config: WorkerConfig,
+    copy: Composition,
+    heading: boolean,
+    picture: Picture | undefined,
+    placement: SlackImagePlacement,
+  ) => unknown
+> = {
+  slack: (config, copy, heading, picture, placement) => {
+    const message = config.runtime.surfaces.slack.render(copy, { heading });
+    return picture ? slackImageMessage(message, picture, placement) : message;
+  },
+  teams: (config, copy, _heading, picture, placement) => {
+    const message = config.chat.teams.build(copy);
+    return picture ? teamsImageMessage(message, picture, placement) : message;
+  },
+  googlechat: (config, copy, _heading, picture, placement) => {
+    const message = config.chat.googlechat.build(copy);
+    return picture ? googleChatImageMessage(message, picture, placement) : message;
+  },
+};
+const PICTURED_FORMATS = Object.keys(PICTURED);
 /**
  * The JSON-over-HTTP routes. Each one translates: read and check the request, call the library,
  * answer with its result. None re-implements a tool.
@@ -198,7 +223,7 @@ export async function renderComposition(
     return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
   const query = parseQuery(new URL(request.url), config.heading);
   if (query instanceof Response) return query;
-  // `?image=` puts a hosted picture of the slide in a Slack or Teams message: it needs the bucket and PNG.
+  // `?image=` puts a hosted picture of the slide in a chat message: it needs the bucket and PNG.
   if (query.image !== undefined && !PICTURED_FORMATS.includes(format))
     return errorResponse('INVALID_QUERY', `image applies to the ${PICTURED_FORMATS.join(', ')} formats only.`, {
       parameter: 'image',
@@ -210,6 +235,16 @@ export async function renderComposition(
   const copy = checkedComposition(config, body.value);
   if (copy instanceof Response) return copy;
   const { heading, theme, scale } = query;
+  const options = { ...(theme ? { theme } : {}), ...(scale !== undefined ? { scale } : {}) };
+  if (query.image !== undefined && host) {
+    // A storage fault leaves the picture out (logged); the message still goes.
+    const picture = await hostedPicture(config, host, env, request, copy, options);
+    const message = PICTURED[format]!(config, copy, heading, picture, query.image);
+    return textBody(
+      JSON.stringify(message),
+      format === 'slack' ? 'application/json' : config.formats[format]!.mimeType,
+    );
+  }
   const { surfaces } = config.runtime;
   switch (format) {
     case 'text':
@@ -222,45 +257,15 @@ export async function renderComposition(
         'text/html; charset=utf-8',
         { 'content-security-policy': HTML_POLICY },
       );
-    case 'slack': {
-      const message = surfaces.slack.render(copy, { heading });
-      const image =
-        host && query.image
-          ? await hostedPicture(config, host, env, request, copy, {
-              ...(theme ? { theme } : {}),
-              ...(scale !== undefined ? { scale } : {}),
-            })
-          : undefined;
-      const answer = image && query.image ? slackImageMessage(message, image, query.image) : message;
-      return textBody(JSON.stringify(answer), 'application/json');
-    }
-    case 'teams': {
-      if (!host || !query.image) break;
-      const message = config.chat.teams.build(copy);
-      const image = await hostedPicture(config, host, env, request, copy, {
-        ...(theme ? { theme } : {}),
-        ...(scale !== undefined ? { scale } : {}),
-      });
-      const answer = image ? teamsImageMessage(message, image, query.image) : message;
-      return textBody(JSON.stringify(answer), config.chat.teams.mimeType);
-    }
-    case 'googlechat': {
-      if (!host || !query.image) break;
-      const message = config.chat.googlechat.build(copy);
-      const image = await hostedPicture(config, host, env, request, copy, {
-        ...(theme ? { theme } : {}),
-        ...(scale !== undefined ? { scale } : {}),
-      });
-      const answer = image ? googleChatImageMessage(message, image, query.image) : message;
-      return textBody(JSON.stringify(answer), config.chat.googlechat.mimeType);
-    }
+    case 'slack':
+      return textBody(JSON.stringify(surfaces.slack.render(copy, { heading })), 'application/json');
   }
   // Every other format is the host's: images, chat payloads, a deployer's own.
   const renderer = config.formats[format]!;
   let output: Uint8Array | string;
   try {
     // Image formats take a scale (1280×720 is 0.6667); others ignore what they do not read.
-    output = await renderer.render(copy, { ...(theme ? { theme } : {}), ...(scale !== undefined ? { scale } : {}) });
+    output = await renderer.render(copy, options);
   } catch (error) {
     // The detail goes to the log only: a renderer's message may quote the composition.
     console.warn(`isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`);
