@@ -20,6 +20,7 @@ import {
   splitRunLines,
   tableGrid,
   termDefinitions,
+  runsToHtml,
 } from './shared.ts';
 
 export type GoogleChatWidget =
@@ -72,19 +73,7 @@ function style(run: ChatRun): string {
 
 /** Runs as card HTML; runs sharing a target become one `<a href>`. */
 function html(runs: readonly ChatRun[]): string {
-  let out = '';
-  for (let index = 0; index < runs.length; ) {
-    const run = runs[index]!;
-    if (run.href === undefined) {
-      out += style(run);
-      index++;
-      continue;
-    }
-    let label = '';
-    while (index < runs.length && runs[index]!.href === run.href) label += style(runs[index++]!);
-    out += `<a href="${escapeGoogleChatHtml(run.href)}">${label}</a>`;
-  }
-  return out;
+  return runsToHtml(runs, style, escapeGoogleChatHtml);
 }
 
 function linesHtml(lines: readonly ChatRun[][]): string {

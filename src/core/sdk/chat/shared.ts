@@ -466,3 +466,29 @@ export function runsToMarkdown(
   }
   return out;
 }
+
+/**
+ * Runs as HTML, each drawn by `style`; consecutive runs with the same target become one
+ * `<a href>`, when `linkOf` lets that target link (else they stay text).
+ */
+export function runsToHtml(
+  runs: readonly ChatRun[],
+  style: (run: ChatRun) => string,
+  escapeAttribute: (text: string) => string,
+  linkOf: (href: string | undefined) => string | undefined = (href) => href,
+): string {
+  let out = '';
+  for (let index = 0; index < runs.length; ) {
+    const run = runs[index]!;
+    const href = linkOf(run.href);
+    if (href === undefined) {
+      out += style(run);
+      index++;
+      continue;
+    }
+    let label = '';
+    while (index < runs.length && runs[index]!.href === run.href) label += style(runs[index++]!);
+    out += `<a href="${escapeAttribute(href)}">${label}</a>`;
+  }
+  return out;
+}

@@ -19,6 +19,7 @@ import {
   runsText,
   tableGrid,
   tidyRuns,
+  runsToHtml,
 } from './shared.ts';
 
 export interface TelegramSendMessage {
@@ -60,20 +61,7 @@ function style(run: ChatRun): string {
 }
 
 function html(runs: readonly ChatRun[]): string {
-  let out = '';
-  for (let index = 0; index < runs.length; ) {
-    const run = runs[index]!;
-    const href = telegramHref(run.href);
-    if (href === undefined) {
-      out += style(run);
-      index++;
-      continue;
-    }
-    let label = '';
-    while (index < runs.length && runs[index]!.href === run.href) label += style(runs[index++]!);
-    out += `<a href="${escapeTelegramHtml(href)}">${label}</a>`;
-  }
-  return out;
+  return runsToHtml(runs, style, escapeTelegramHtml, telegramHref);
 }
 
 /** One block: runs in a wrapper (`<pre>`, `<blockquote>`), so a long block can be cut and each piece rewrapped. */
