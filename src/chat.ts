@@ -7,7 +7,7 @@ import { Dispatcher } from './core/runtime/dispatcher.ts';
 import type { IsomerRuntime } from './core/runtime/runtime.ts';
 import type { Composition } from './core/sdk/composition.ts';
 import { CompositionValidationError } from './core/sdk/errors.ts';
-import type { MarkdownBlock } from './core/sdk/markdown/content.ts';
+import type { MarkdownBlock } from './core/sdk/markdown/tree.ts';
 import { type DiscordMessage, markdownToDiscord } from './core/sdk/chat/discord.ts';
 import { type GoogleChatMessage, markdownToGoogleChat } from './core/sdk/chat/googlechat.ts';
 import type { ChatHeading } from './core/sdk/chat/shared.ts';
@@ -83,9 +83,18 @@ export interface ChatFormatsOptions {
  * its primitive's Markdown renderer (nodes hidden from the `markdown` surface stay hidden), and
  * converts that content tree for its host.
  * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { createIsomerTools } from 'isomer-edge';
+ * import { createChatFormats } from 'isomer-edge/chat';
+ *
+ * declare const composition: unknown;
  * const chat = createChatFormats({ runtime });
- * const tools = createIsomerTools({ runtime, formats: { ...chat } });
+ * const tools = createIsomerTools({ runtime, frame: slideDeckFrame, formats: { ...chat } });
  * const card = chat.teams.build(composition); // { type: 'message', attachments: [...] }
+ * ```
  */
 export function createChatFormats(options: ChatFormatsOptions): ChatFormats {
   const { runtime } = options;

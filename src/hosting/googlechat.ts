@@ -7,7 +7,19 @@ import { pictureAltText, type SlackImagePlacement } from './slack.ts';
  * A Google Chat card with a hosted picture of the slide: an `image` widget in a section of its own,
  * first (`above`, the card's sections after it) or alone (`only`, the words kept in `fallbackText`
  * and the alt text). Alt text is bounded as on Slack, so one picture reads alike on every host.
- * @example googleChatImageMessage(chat.googlechat.build(slide), { url, altText }, 'above')
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { createChatFormats } from 'isomer-edge/chat';
+ * import { googleChatImageMessage } from 'isomer-edge/hosting';
+ *
+ * declare const slide: unknown;
+ * declare const url: string;
+ * const chat = createChatFormats({ runtime });
+ * const card = googleChatImageMessage(chat.googlechat.build(slide), { url, altText: 'The slide' }, 'only');
+ * ```
  */
 export function googleChatImageMessage(
   message: GoogleChatMessage,

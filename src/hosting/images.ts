@@ -101,7 +101,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** 32 HMAC bytes as unpadded base64url. */
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** JSON with every object's keys sorted, so equal values give equal text whatever their key order. */
+/**
+ * JSON with every object's keys sorted, so equal values give equal text whatever their key order.
+ * @example
+ * ```ts
+ * import { canonicalJson } from 'isomer-edge/hosting';
+ *
+ * canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] }); // '{"a":[{"c":3,"d":2}],"b":1}'
+ * ```
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
@@ -120,7 +128,16 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** A random HMAC key that lives as long as the value: URLs signed with it die with the process. */
+/**
+ * A random HMAC key that lives as long as the value: URLs signed with it die with the process.
+ * @example
+ * ```ts
+ * import { createImageHost, randomImageSecret, type ImageBucket } from 'isomer-edge/hosting';
+ *
+ * declare const bucket: ImageBucket;
+ * const host = createImageHost({ bucket, secret: randomImageSecret(), version: 'dev' });
+ * ```
+ */
 export async function randomImageSecret(): Promise<CryptoKey> {
   return (await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256', length: 256 }, false, [
     'sign',
@@ -147,10 +164,27 @@ function createdAt(object: ImageBucketObject): number {
  * composition, format, theme, scale and renderer version: the same input is rendered and stored
  * once, and without the secret nobody can list or forge a URL.
  * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { createImageFormats } from 'isomer-edge/formats';
+ * import { createImageHost, type ImageBucket } from 'isomer-edge/hosting';
+ *
+ * declare const env: { IMAGES: ImageBucket; ISOMER_IMAGE_KEY: string };
+ * declare const composition: unknown;
+ * const formats = createImageFormats({ snapshot: runtime.surfaces.snapshot!, scale: 2 / 3 });
  * const host = createImageHost({ bucket: env.IMAGES, secret: env.ISOMER_IMAGE_KEY, version: '0.1.0' });
- * const image = await host.store({ composition, format: 'png', mimeType: 'image/png', scale: 2 / 3,
- *   size: () => ({ width: 1280, height: 720 }), render: () => formats.png.render(composition, { scale: 2 / 3 }) });
+ * const image = await host.store({
+ *   composition,
+ *   format: 'png',
+ *   mimeType: 'image/png',
+ *   scale: 2 / 3,
+ *   size: () => ({ width: 1280, height: 720 }),
+ *   render: () => formats.png.render(composition, { scale: 2 / 3 }),
+ * });
  * const url = `https://images.example/images/${image.file}`;
+ * ```
  */
 export function createImageHost(options: ImageHostOptions): ImageHost {
   const { bucket, version } = options;

@@ -1,6 +1,6 @@
 import type { SlackBlock, SlackMessage } from '../core/sdk/slack/blocks.ts';
 import { clampSlackText } from '../core/sdk/slack/clamp.ts';
-import { SLACK_ELIDED_NOTE, SLACK_IMAGE_ALT } from '../core/sdk/slack/fit.ts';
+import { SLACK_ELIDED_NOTE, SLACK_IMAGE_ALT } from '../core/sdk/slack/notes.ts';
 import { SLACK_LIMITS } from '../core/sdk/slack/limits.ts';
 
 /** Where the picture goes: first, above the text blocks, or alone (the text kept as the fallback `text`). */
@@ -39,7 +39,21 @@ export function pictureAltText(text: string): string {
  * A fitted Slack message with a hosted picture of the slide: an `image` block first (`above`,
  * the text blocks after it, still within the block limit) or alone (`only`). Alt text is clamped
  * to Slack's limit; blank alt text becomes a generic one, since Slack requires it.
- * @example slackImageMessage(slack.render(slide), { url, altText: text.render(slide) }, 'above')
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { slackImageMessage } from 'isomer-edge/hosting';
+ *
+ * declare const slide: unknown;
+ * declare const url: string;
+ * const message = slackImageMessage(
+ *   runtime.surfaces.slack.render(slide),
+ *   { url, altText: runtime.surfaces.text.render(slide) },
+ *   'above',
+ * );
+ * ```
  */
 export function slackImageMessage(
   message: SlackMessage,

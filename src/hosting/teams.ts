@@ -7,7 +7,20 @@ import { pictureAltText, type SlackImagePlacement } from './slack.ts';
  * A Teams card with a hosted picture of the slide: an `Image` first (`above`, the card's text
  * after it) or alone (`only`, the words kept as the image's alt text). The alt text uses the same
  * bound as Slack's, so one picture reads alike on both hosts.
- * @example teamsImageMessage(chat.teams.build(slide), { url, altText: text.render(slide) }, 'above')
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { createChatFormats } from 'isomer-edge/chat';
+ * import { teamsImageMessage } from 'isomer-edge/hosting';
+ *
+ * declare const slide: unknown;
+ * declare const url: string;
+ * const chat = createChatFormats({ runtime });
+ * const altText = runtime.surfaces.text.render(slide);
+ * const card = teamsImageMessage(chat.teams.build(slide), { url, altText }, 'above');
+ * ```
  */
 export function teamsImageMessage(
   message: TeamsMessage,

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { definePrimitive } from '../../src/core/sdk/primitive.ts';
 import { definePrimitivePack } from '../../src/core/sdk/pack.ts';
 import { html } from '../../src/core/sdk/markup.ts';
-import { md } from '../../src/core/sdk/markdown/content.ts';
+import { md } from '../../src/core/sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnSection } from '../../src/core/sdk/slack/mrkdwn.ts';
 import {
   assetUrl,

@@ -7,6 +7,7 @@ import {
   type AuthoringJsonSchemaOptions,
   type JsonSchema,
 } from '../sdk/json-schema.ts';
+import { isRecord } from '../sdk/is-record.ts';
 import { quoteForMessage } from '../sdk/messages.ts';
 import type { PrimitiveGroup } from '../sdk/pack.ts';
 import type { PrimitiveCatalogEntry, PrimitiveDefinition } from '../sdk/primitive.ts';
@@ -43,9 +44,7 @@ export interface RuntimeAuthoringContext {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 function displayType(schema: Record<string, unknown>): Pick<PropDescriptor, 'type' | 'kind' | 'values'> {

@@ -1,5 +1,6 @@
 import { RENDER_THEMES, type Composition, type PrimitiveNode } from '../sdk/composition.ts';
 import { CompositionValidationError, isInputRefusal, type ValidationError } from '../sdk/errors.ts';
+import { isRecord } from '../sdk/is-record.ts';
 import { deferredPredicate } from '../sdk/messages.ts';
 import type { CheckedValidationResult, ValidationErrorMode } from '../sdk/validate.ts';
 import type { z } from 'zod';
@@ -12,10 +13,6 @@ export interface RenderInput {
 
 /** The top-level node a finding's path starts in: `body[3]`, `body[3].items`, `body[3][…]`. */
 const TOP_LEVEL_NODE = /^body\[(\d+)\](?:$|[.[])/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * What a validating surface may draw. Valid: the checked copy. Invalid in `collect` mode: the

@@ -44,13 +44,20 @@ export interface ViewRegistry<THostContext = unknown> {
 
 /**
  * Declares a view; `description` defaults to the title.
- * @example defineView({
+ * @example
+ * ```ts
+ * import { defineView } from 'isomer-edge';
+ *
+ * const agenda = defineView<unknown, { items: string[] }>({
  *   id: 'agenda',
  *   title: 'Agenda',
  *   answers: ['What is on the agenda?'],
- *   input: z.object({ items: z.array(z.string()) }),
- *   build: ({ input }) => …,
- * })
+ *   build: ({ input }) => ({
+ *     type: 'view',
+ *     body: [{ type: 'slideFrame', body: [{ type: 'slideBulletList', items: input.items }] }],
+ *   }),
+ * });
+ * ```
  */
 // biome-ignore lint/suspicious/noExplicitAny: a view defined without an input schema takes whatever the host passes
 export function defineView<THostContext = unknown, TInput = any>(
@@ -59,7 +66,20 @@ export function defineView<THostContext = unknown, TInput = any>(
   return { ...view, description: view.description ?? view.title };
 }
 
-/** A view's input failed the input budget or the view's schema; the builder never ran. */
+/**
+ * A view's input failed the input budget or the view's schema; the builder never ran.
+ * @example
+ * ```ts
+ * import { RegisteredViewInputError, type IsomerRuntime } from 'isomer-edge';
+ *
+ * declare const runtime: IsomerRuntime;
+ * try {
+ *   await runtime.viewRegistry.request('summary-slide', undefined, { title: 42 });
+ * } catch (error) {
+ *   if (error instanceof RegisteredViewInputError) console.log(error.viewId, error.errors);
+ * }
+ * ```
+ */
 export class RegisteredViewInputError extends Error {
   override readonly name = 'RegisteredViewInputError';
   readonly code = 'VIEW_INPUT_INVALID' as const;

@@ -40,8 +40,15 @@ type Copy = unknown[] | Record<string, unknown>;
 /**
  * Walks `value` once and returns a plain copy of it, or refuses it as over budget or not plain
  * data. Use the returned copy, never the original, for everything that follows.
+ * @example
+ * ```ts
+ * import { checkInputBudget } from 'isomer-edge';
  *
- * @example checkInputBudget(JSON.parse(body)) // { valid: true, value: <a plain copy> }
+ * declare const body: string;
+ * const checked = checkInputBudget(JSON.parse(body));
+ * if (checked.valid) console.log(checked.value); // a plain copy: use it, not the original
+ * else console.log(checked.error.message);
+ * ```
  */
 export function checkInputBudget(value: unknown, budget?: InputBudget): InputBudgetResult {
   // A revoked Proxy or a trap that throws is refused like any other value that is not data, so

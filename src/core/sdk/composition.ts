@@ -45,12 +45,68 @@ export interface Composition<TNode extends PrimitiveNode = PrimitiveNode> {
 }
 
 // Canonical predicates: schemas built from these print the same words everywhere.
-/** A non-empty string (`is required` when missing, `must not be empty` when blank). */
+/**
+ * A non-empty string (`is required` when missing, `must not be empty` when blank).
+ * @example
+ * ```ts
+ * import { requiredString } from 'isomer-edge';
+ *
+ * const label = requiredString().max(80);
+ * label.safeParse('').success; // false: 'must not be empty'
+ * ```
+ */
 export const requiredString = (): z.ZodString => z.string().min(1);
+/**
+ * A string field that may be left out.
+ * @example
+ * ```ts
+ * import { optionalString } from 'isomer-edge';
+ *
+ * const caption = optionalString();
+ * caption.parse(undefined); // undefined
+ * ```
+ */
 export const optionalString = (): z.ZodOptional<z.ZodString> => z.string().optional();
+/**
+ * A number that is finite (no `NaN`, no infinities).
+ * @example
+ * ```ts
+ * import { finiteNumber } from 'isomer-edge';
+ *
+ * finiteNumber().safeParse(Number.NaN).success; // false
+ * ```
+ */
 export const finiteNumber = (): z.ZodNumber => z.number();
+/**
+ * A finite number above zero.
+ * @example
+ * ```ts
+ * import { positiveFiniteNumber } from 'isomer-edge';
+ *
+ * positiveFiniteNumber().safeParse(0).success; // false
+ * ```
+ */
 export const positiveFiniteNumber = (): z.ZodNumber => z.number().positive();
+/**
+ * A finite number of zero or more.
+ * @example
+ * ```ts
+ * import { nonNegativeFiniteNumber } from 'isomer-edge';
+ *
+ * nonNegativeFiniteNumber().safeParse(0).success; // true
+ * ```
+ */
 export const nonNegativeFiniteNumber = (): z.ZodNumber => z.number().nonnegative();
+/**
+ * One of a fixed list of strings.
+ * @example
+ * ```ts
+ * import { enumOf } from 'isomer-edge';
+ *
+ * const tone = enumOf(['neutral', 'good', 'bad']);
+ * tone.parse('good'); // 'good'
+ * ```
+ */
 export const enumOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
 
 export const renderThemeSchema = z.enum(RENDER_THEMES);
@@ -77,7 +133,16 @@ export const reservedNodeShape = {
   surfaces: z.array(z.enum(SURFACE_NAMES)).min(1, { error: 'must contain at least one surface' }).optional(),
 };
 
-/** True when a node is drawn on `surface` (no allow-list means everywhere). */
+/**
+ * True when a node is drawn on `surface` (no allow-list means everywhere).
+ * @example
+ * ```ts
+ * import { isVisibleOnSurface } from 'isomer-edge';
+ *
+ * isVisibleOnSurface({ surfaces: ['slack'] }, 'text'); // false
+ * isVisibleOnSurface({}, 'text'); // true
+ * ```
+ */
 export function isVisibleOnSurface(node: { surfaces?: readonly string[] }, surface: SurfaceName): boolean {
   return node.surfaces === undefined || node.surfaces.includes(surface);
 }

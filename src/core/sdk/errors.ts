@@ -1,3 +1,5 @@
+import { compactJson } from './compact-json.ts';
+
 /**
  * Every error condition the SDK, runtime and tools name. Codes say what went wrong, not which
  * layer noticed; hosts match on `name` + `code`, never `instanceof`, so two copies of the
@@ -20,7 +22,10 @@ export const ISOMER_ERROR_CODES = [
   'INVALID_FRAME_BODY',
   'RESERVED_NODE_FIELD',
   'TOO_MANY_TYPES',
+  'TYPE_LITERAL_MISMATCH',
+  'UNKNOWN_FORMAT',
   'UNKNOWN_FRAME',
+  'UNKNOWN_PRIMITIVE_GROUP',
   'UNKNOWN_PRIMITIVE_TYPE',
   'UNKNOWN_SURFACE',
   'UNKNOWN_VIEW',
@@ -29,7 +34,19 @@ export const ISOMER_ERROR_CODES = [
 
 export type IsomerErrorCode = (typeof ISOMER_ERROR_CODES)[number];
 
-/** A programming or configuration error, thrown synchronously where it is detected. */
+/**
+ * A programming or configuration error, thrown synchronously where it is detected.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime, IsomerError } from 'isomer-edge';
+ *
+ * try {
+ *   createIsomerRuntime({ packs: [] });
+ * } catch (error) {
+ *   if (error instanceof IsomerError) console.log(error.code, error.message);
+ * }
+ * ```
+ */
 export class IsomerError extends Error {
   override readonly name = 'IsomerError';
   readonly code: IsomerErrorCode;
@@ -56,30 +73,55 @@ export interface ValidationError {
 export const INPUT_REFUSAL_CODES = ['INPUT_OVER_BUDGET', 'INPUT_NOT_PLAIN_DATA'] as const;
 export type InputRefusalCode = (typeof INPUT_REFUSAL_CODES)[number];
 
-/** True for a finding the input budget produced (the input was never parsed). */
+/**
+ * True for a finding the input budget produced (the input was never parsed).
+ * @example
+ * ```ts
+ * import { isInputRefusal, type IsomerRuntime } from 'isomer-edge';
+ *
+ * declare const runtime: IsomerRuntime;
+ * declare const composition: unknown;
+ * const refused = runtime.validate(composition).errors.some(isInputRefusal); // too big or not plain data
+ * ```
+ */
 export function isInputRefusal(error: { code?: unknown }): boolean {
   return error.code === 'INPUT_OVER_BUDGET' || error.code === 'INPUT_NOT_PLAIN_DATA';
 }
 
 const BARE_TYPE = /^[A-Za-z0-9_$-]+$/;
 
-/** `JSON.stringify`, with the two line separators JSON allows raw escaped so output stays on one line. */
-export function quoteJson(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
 /**
  * `<path> (in <nodeType>) <message>`, or `<path> <message>` without a node type, or the message
  * alone for a whole-document finding.
+ * @example
+ * ```ts
+ * import { formatValidationError } from 'isomer-edge';
+ *
+ * formatValidationError({ path: 'body[0].items[2].label', nodeType: 'slideList', message: 'is required' });
+ * // 'body[0].items[2].label (in slideList) is required'
+ * ```
  */
 export function formatValidationError(error: Pick<ValidationError, 'path' | 'message' | 'nodeType'>): string {
   if (error.path === '') return error.message;
   if (error.nodeType === undefined) return `${error.path} ${error.message}`;
-  const type = BARE_TYPE.test(error.nodeType) ? error.nodeType : quoteJson(error.nodeType);
+  const type = BARE_TYPE.test(error.nodeType) ? error.nodeType : compactJson(error.nodeType);
   return `${error.path} (in ${type}) ${error.message}`;
 }
 
-/** Thrown by validating surfaces when a composition does not validate (or was refused outright). */
+/**
+ * Thrown by validating surfaces when a composition does not validate (or was refused outright).
+ * @example
+ * ```ts
+ * import { CompositionValidationError, type IsomerRuntime } from 'isomer-edge';
+ *
+ * declare const runtime: IsomerRuntime;
+ * try {
+ *   runtime.surfaces.text.render({ type: 'view', body: [{ type: 'nope' }] });
+ * } catch (error) {
+ *   if (error instanceof CompositionValidationError) console.log(error.errors.length, error.message);
+ * }
+ * ```
+ */
 export class CompositionValidationError extends Error {
   override readonly name = 'CompositionValidationError';
   readonly code = 'COMPOSITION_INVALID' as const;

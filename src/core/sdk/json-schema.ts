@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { namedColorSchema, renderThemeSchema, reservedNodeShape } from './composition.ts';
 import { IsomerError } from './errors.ts';
+import { isRecord } from './is-record.ts';
 import type { PrimitiveDefinition } from './primitive.ts';
 import { getCompositionSchemas } from './schema.ts';
 
@@ -44,6 +45,13 @@ const SHARED_DEFS = [
 /**
  * The validator's JSON Schema (draft 2020-12): `$defs` named by primitive type plus `bodyNode` for
  * the union. Refinements cannot be expressed, so packs restate them in descriptions.
+ * @example
+ * ```ts
+ * import { buildCompositionJsonSchema, composePacks } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ *
+ * const schema = buildCompositionJsonSchema(composePacks([slidesPack]));
+ * ```
  */
 export function buildCompositionJsonSchema(
   definitions: readonly PrimitiveDefinition[],
@@ -87,10 +95,6 @@ export function buildCompositionJsonSchema(
 
 type Defs = Record<string, JsonSchema>;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const REF_PREFIX = '#/$defs/';
 
 function refTarget(node: Record<string, unknown>): string | undefined {
@@ -106,7 +110,7 @@ export function defRef(id: string): string {
 /** Rewrites every object in a JSON value bottom-up. */
 function transform(value: unknown, fn: (node: Record<string, unknown>) => unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => transform(item, fn));
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) out[key] = transform(child, fn);
   return fn(out);
@@ -117,7 +121,7 @@ function collectRefs(value: unknown, into: Set<string>): void {
     for (const item of value) collectRefs(item, into);
     return;
   }
-  if (!isObject(value)) return;
+  if (!isRecord(value)) return;
   const target = refTarget(value);
   if (target !== undefined) into.add(target);
   for (const child of Object.values(value)) collectRefs(child, into);
@@ -161,6 +165,13 @@ function isBareScalar(schema: JsonSchema): boolean {
  * unused defs pruned and pack descriptions applied. It accepts what validation accepts, `id` and
  * `surfaces` included, but for the refinements (cross-field rules) no JSON Schema can state and any
  * `omitProperties` a host hides on purpose.
+ * @example
+ * ```ts
+ * import { buildAuthoringJsonSchema, composePacks } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ *
+ * const schema = buildAuthoringJsonSchema(composePacks([slidesPack]));
+ * ```
  */
 export function buildAuthoringJsonSchema(
   definitions: readonly PrimitiveDefinition[],
@@ -181,7 +192,7 @@ export function buildAuthoringJsonSchema(
     const id = entry.slice(0, dot);
     const prop = entry.slice(dot + 1);
     const def = defs[id];
-    if (!def || !isObject(def.properties)) continue;
+    if (!def || !isRecord(def.properties)) continue;
     const properties = { ...def.properties };
     delete properties[prop];
     defs[id] = {
@@ -202,7 +213,7 @@ export function buildAuthoringJsonSchema(
   const resolve = (id: string, depth = 0): unknown => {
     const next = replacement.get(id);
     if (next === undefined || depth > 16) return undefined;
-    const hop = isObject(next) ? refTarget(next) : undefined;
+    const hop = isRecord(next) ? refTarget(next) : undefined;
     return hop !== undefined && replacement.has(hop) ? (resolve(hop, depth + 1) ?? next) : next;
   };
   const rewrite = (value: unknown): unknown =>
@@ -234,6 +245,13 @@ function collectRootRefs(schema: JsonSchema): Set<string> {
 /**
  * Only the defs reachable from `types`, with the body-node union replaced by a one-line stub so a
  * container does not drag in the whole vocabulary.
+ * @example
+ * ```ts
+ * import { authoringSchemaSubset, buildAuthoringJsonSchema, composePacks } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ *
+ * const { $defs } = authoringSchemaSubset(buildAuthoringJsonSchema(composePacks([slidesPack])), ['slideHeading']);
+ * ```
  */
 export function authoringSchemaSubset(schema: JsonSchema, types: readonly string[]): { $defs: Defs } {
   const defs = (schema.$defs ?? {}) as Defs;

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { compactJson } from './compact-json.ts';
 
 /**
  * Zod issues → short predicates, so `path message` reads as a sentence a model can act on
@@ -15,9 +16,7 @@ const DEFERRED = '\u0000deferred';
 /** Quotes a model-supplied value for a message, bounded so huge input is never echoed. */
 export function quoteForMessage(value: string, max = MAX_ECHO): string {
   const cut = value.length > max ? `${value.slice(0, max)}…` : value;
-  return JSON.stringify(cut)
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return compactJson(cut);
 }
 
 function formatOption(option: unknown): string {
@@ -88,8 +87,9 @@ const ARTICLE: Record<string, string> = {
   undefined: 'absent',
 };
 
-function expectedType(expected: string, input: unknown): string {
-  if (expected === 'number' && typeof input === 'number') return 'must be a finite number';
+function expectedType(expected: string): string {
+  // The reference's `finiteNumber` words: the same sentence for `"3"` as for a non-finite number.
+  if (expected === 'number') return 'must be a finite number';
   return `must be ${ARTICLE[expected] ?? `a ${expected}`}`;
 }
 
@@ -135,7 +135,7 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
 export function predicateFor(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : expectedType(issue.expected, issue.input);
+      return issue.input === undefined ? 'is required' : expectedType(issue.expected);
     case 'invalid_value':
       return issue.input === undefined ? 'is required' : oneOf(issue.values, issue.input);
     case 'invalid_union':

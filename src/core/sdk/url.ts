@@ -68,7 +68,13 @@ function sanitize(value: unknown, kind: UrlKind, decode: boolean): string | null
 /**
  * A link target: https, http, mailto, or a relative path. Returns the authored value with
  * control characters stripped and trimmed, or `null` when it is unsafe.
- * @example sanitizeNavigationHref('&#106;avascript:alert(1)') // null
+ * @example
+ * ```ts
+ * import { sanitizeNavigationHref } from 'isomer-edge';
+ *
+ * sanitizeNavigationHref('&#106;avascript:alert(1)'); // null
+ * sanitizeNavigationHref(' https://example.com/docs '); // 'https://example.com/docs'
+ * ```
  */
 export function sanitizeNavigationHref(value: unknown): string | null {
   return sanitize(value, 'navigation', true);
@@ -76,7 +82,12 @@ export function sanitizeNavigationHref(value: unknown): string | null {
 
 /**
  * An image source: https, http, `data:image/…`, or a relative path; `null` when unsafe.
- * @example sanitizeAssetUrl('data:text/html,<b>') // null
+ * @example
+ * ```ts
+ * import { sanitizeAssetUrl } from 'isomer-edge';
+ *
+ * sanitizeAssetUrl('data:text/html,<b>'); // null
+ * ```
  */
 export function sanitizeAssetUrl(value: unknown): string | null {
   return sanitize(value, 'asset', true);
@@ -94,7 +105,13 @@ export function isAbsoluteNavigationHref(value: string): boolean {
 
 /**
  * A link field: a non-empty string the navigation policy accepts (checked again when drawn).
- * @example z.object({ href: navigationHref({ max: 2000 }) })
+ * @example
+ * ```ts
+ * import { navigationHref } from 'isomer-edge';
+ *
+ * const href = navigationHref({ max: 2000 });
+ * href.safeParse('javascript:alert(1)').success; // false
+ * ```
  */
 export function navigationHref(options: { max?: number } = {}): z.ZodString {
   const base = options.max === undefined ? z.string().min(1) : z.string().min(1).max(options.max);
@@ -103,7 +120,16 @@ export function navigationHref(options: { max?: number } = {}): z.ZodString {
     .describe(NAVIGATION_HREF_RULE);
 }
 
-/** An image field: a non-empty string the asset policy accepts (checked again when drawn). */
+/**
+ * An image field: a non-empty string the asset policy accepts (checked again when drawn).
+ * @example
+ * ```ts
+ * import { assetUrl } from 'isomer-edge';
+ *
+ * assetUrl().safeParse('javascript:alert(1)').success; // false
+ * assetUrl().safeParse('https://example.com/chart.png').success; // true
+ * ```
+ */
 export function assetUrl(options: { max?: number } = {}): z.ZodString {
   const base = options.max === undefined ? z.string().min(1) : z.string().min(1).max(options.max);
   return base

@@ -8,6 +8,7 @@ import {
   type SurfaceName,
 } from './composition.ts';
 import type { ValidationError } from './errors.ts';
+import { isRecord } from './is-record.ts';
 import { deferredPredicate, issueMessage, quoteForMessage } from './messages.ts';
 import type { PrimitiveDefinition } from './primitive.ts';
 import { getCompositionSchemas } from './schema.ts';
@@ -29,6 +30,8 @@ export interface ValidationResult {
 export interface CheckedValidationResult extends ValidationResult {
   /** `undefined` only when the input budget refused the input. */
   composition: Composition | undefined;
+  /** The copy passed the schema, so its body is well-formed nodes (duplicate ids may still fail). */
+  wellFormed: boolean;
 }
 
 export interface ParsedComposition {
@@ -55,10 +58,6 @@ export function formatPath(segments: readonly PropertyKey[]): string {
   let path = '';
   for (const segment of segments) path = appendSegment(path, segment);
   return path;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -253,13 +252,20 @@ export function createCompositionValidator(
   const { definitions: byType } = getCompositionSchemas(definitions);
   return (value) => {
     const check = checkSchema(definitions, value, options.inputBudget);
-    if (check.refusal) return { valid: false, errors: [check.refusal], warnings: [], composition: undefined };
+    if (check.refusal)
+      return { valid: false, errors: [check.refusal], warnings: [], composition: undefined, wellFormed: false };
     const copy = (check.composition ?? check.copy) as Composition;
     const body: readonly unknown[] = isRecord(copy) && Array.isArray(copy.body) ? copy.body : [];
     const duplicates = duplicateIds(body, byType, Math.max(0, MAX_REPORTED_ERRORS - check.errors.length));
     const errors = [...check.errors, ...duplicates.listed];
     const total = check.total + duplicates.total;
     const warnings = check.composition ? surfaceWarnings(check.composition.body, byType) : [];
-    return { valid: total === 0, errors: capFindings(errors, total), warnings, composition: copy };
+    return {
+      valid: total === 0,
+      errors: capFindings(errors, total),
+      warnings,
+      composition: copy,
+      wellFormed: check.composition !== undefined,
+    };
   };
 }

@@ -2,12 +2,8 @@
  * Small text helpers for what a model reads: everything lands on one line where a line break
  * could start a new heading, and code spans can hold any text.
  */
+import { compactJson } from '../sdk/compact-json.ts';
 import { longestRun } from '../sdk/runs.ts';
-
-/** `JSON.stringify`, minified, with U+2028/U+2029 escaped so the output stays on one line. */
-export function compactJson(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
 
 /** Collapses every whitespace run holding a line break (CR, LF, U+2028, U+2029) to one space. */
 export function oneLine(text: string): string {

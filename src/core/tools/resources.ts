@@ -24,6 +24,16 @@ export interface IsomerPrompt<TArgs extends z.ZodObject = z.ZodObject> {
 /**
  * The guide (`isomer://authoring-guide`, Markdown) and the whole composition JSON Schema
  * (`isomer://composition-schema`), in that order.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { createIsomerResources } from 'isomer-edge';
+ * import { SLIDES_GUIDE } from 'isomer-edge/slides';
+ *
+ * const [guide, schema] = createIsomerResources({ runtime, guide: SLIDES_GUIDE });
+ * ```
  */
 export function createIsomerResources(options: IsomerGuideOptions): IsomerResource[] {
   return [
@@ -54,7 +64,19 @@ const composeArgs = z.object({
   request: z.string().optional().describe('What the view should show, in the user’s words.'),
 });
 
-/** `compose`: the guide, followed by `## Request` when a request is given. */
+/**
+ * `compose`: the guide, followed by `## Request` when a request is given.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { createIsomerPrompts } from 'isomer-edge';
+ * import { SLIDES_GUIDE, SLIDES_RULES } from 'isomer-edge/slides';
+ *
+ * const [compose] = createIsomerPrompts({ runtime, guide: SLIDES_GUIDE, rules: SLIDES_RULES });
+ * ```
+ */
 export function createIsomerPrompts(options: IsomerGuideOptions): IsomerPrompt<typeof composeArgs>[] {
   return [
     {

@@ -20,7 +20,16 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** `{ content: [{ type: 'text', text }] }`, with `isError: true` only when asked. */
+/**
+ * `{ content: [{ type: 'text', text }] }`, with `isError: true` only when asked.
+ * @example
+ * ```ts
+ * import { textResult } from 'isomer-edge';
+ *
+ * const done = textResult('Stored.');
+ * const failed = textResult('The format is unknown.', true);
+ * ```
+ */
 export function textResult(text: string, isError = false): IsomerToolResult {
   return isError ? { content: [{ type: 'text', text }], isError: true } : { content: [{ type: 'text', text }] };
 }
@@ -28,6 +37,12 @@ export function textResult(text: string, isError = false): IsomerToolResult {
 /**
  * Indented JSON. A value JSON cannot hold prints `null`; a value `JSON.stringify` throws on (a
  * cycle, a BigInt) becomes a failed result carrying the thrown message.
+ * @example
+ * ```ts
+ * import { jsonResult } from 'isomer-edge';
+ *
+ * const result = jsonResult({ valid: true, warnings: [] });
+ * ```
  */
 export function jsonResult(value: unknown, isError = false): IsomerToolResult {
   let text: string | undefined;
@@ -39,7 +54,16 @@ export function jsonResult(value: unknown, isError = false): IsomerToolResult {
   return textResult(text ?? 'null', isError);
 }
 
-/** An image block; the MIME type defaults to PNG. */
+/**
+ * An image block; the MIME type defaults to PNG.
+ * @example
+ * ```ts
+ * import { imageResult } from 'isomer-edge';
+ *
+ * declare const png: Uint8Array;
+ * const result = imageResult(png); // image/png
+ * ```
+ */
 export function imageResult(bytes: Uint8Array, mimeType = 'image/png'): IsomerToolResult {
   return { content: [{ type: 'image', data: toBase64(bytes), mimeType }] };
 }

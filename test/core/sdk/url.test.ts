@@ -87,7 +87,7 @@ describe('unsafe URLs never reach output, even on nodes that skipped validation'
   });
 
   it('printed by the Markdown serializer itself when a renderer forgot to sanitize', async () => {
-    const { md } = await import('../../../src/core/sdk/markdown/content.ts');
+    const { md } = await import('../../../src/core/sdk/markdown/builder.ts');
     for (const href of ATTACKS.filter(Boolean)) {
       const out = serializeMarkdown(md.content(md.paragraph(md.link(href, 'label'), ' ', md.image(href, 'alt'))));
       expect(out, href).not.toMatch(/\]\(/);

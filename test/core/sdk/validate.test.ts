@@ -53,6 +53,15 @@ describe('the composition root', () => {
     expect(formatted(null)).toEqual(['must be an object']);
     expect(formatted([1, 2])).toEqual(['must be an object']);
   });
+
+  it('words a wrong type as the reference helpers do (a number field reads "finite")', () => {
+    const meta = { freshness: { stale: 'no', ttlSeconds: '60' } };
+    expect(formatted(view([{ type: 'note', text: 'x' }], { title: 3, meta }))).toEqual([
+      'title must be a string',
+      'meta.freshness.stale must be a boolean',
+      'meta.freshness.ttlSeconds must be a finite number',
+    ]);
+  });
 });
 
 describe('node findings', () => {
@@ -249,8 +258,23 @@ describe('the checked copy', () => {
       errors: [{ path: '', message: 'input contains itself', code: 'INPUT_OVER_BUDGET' }],
       warnings: [],
       composition: undefined,
+      wellFormed: false,
     });
-    expect(validate(view([{ type: 'nope' }])).composition).toBeDefined();
+    const unknownType = validate(view([{ type: 'nope' }]));
+    expect(unknownType.composition).toBeDefined();
+    expect(unknownType.wellFormed).toBe(false);
+  });
+
+  it('says whether the copy passed the schema, apart from duplicate ids', () => {
+    const duplicate = validate(
+      view([
+        { type: 'note', text: 'a', id: 'x' },
+        { type: 'note', text: 'b', id: 'x' },
+      ]),
+    );
+    expect(duplicate.valid).toBe(false);
+    expect(duplicate.wellFormed).toBe(true);
+    expect(validate(view([{ type: 'note', text: 'a' }])).wellFormed).toBe(true);
   });
 });
 

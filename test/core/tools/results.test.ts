@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { imageResult, jsonResult, textResult } from '../../../src/index.ts';
 import { errorMessage, formatResult } from '../../../src/core/tools/results.ts';
-import { codeSpan, compactJson, keySpan, oneLine } from '../../../src/core/tools/prompt-text.ts';
+import { compactJson } from '../../../src/core/sdk/compact-json.ts';
+import { codeSpan, keySpan, oneLine } from '../../../src/core/tools/prompt-text.ts';
 
 describe('result helpers', () => {
   it('textResult adds isError only on failure', () => {

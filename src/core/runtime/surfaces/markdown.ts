@@ -1,5 +1,6 @@
 import type { Composition } from '../../sdk/composition.ts';
-import { md, type MarkdownBlock } from '../../sdk/markdown/content.ts';
+import { md } from '../../sdk/markdown/builder.ts';
+import type { MarkdownBlock } from '../../sdk/markdown/tree.ts';
 import { serializeMarkdown } from '../../sdk/markdown/serialize.ts';
 import type { ValidationErrorMode } from '../../sdk/validate.ts';
 import type { Dispatcher } from '../dispatcher.ts';

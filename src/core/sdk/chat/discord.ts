@@ -4,7 +4,7 @@
  * escaped or broken as well, so it does not even render as a mention.
  */
 import { CODE_BACKTICK_LOOKALIKE } from '../slack/mrkdwn.ts';
-import type { MarkdownBlock, MarkdownContent, MarkdownList } from '../markdown/content.ts';
+import type { MarkdownBlock, MarkdownContent, MarkdownList } from '../markdown/tree.ts';
 import { DISCORD_LIMITS } from './limits.ts';
 import {
   type ChatHeading,
@@ -46,7 +46,12 @@ const RULE = '─'.repeat(12);
  * Model text as Discord Markdown: every Markdown punctuation character Discord reads is
  * backslash-escaped (Discord drops the backslash before any symbol), `<` too, so `<@id>`, `<#id>`,
  * `<@&id>` and `</cmd:id>` stay literal, and `@everyone`/`@here` get a zero-width break.
- * @example escapeDiscordText('@everyone <@123>') // '@\u200Beveryone \\<@123>'
+ * @example
+ * ```ts
+ * import { escapeDiscordText } from 'isomer-edge/chat';
+ *
+ * escapeDiscordText('@everyone <@123>'); // '@\u200Beveryone \\<@123>'
+ * ```
  */
 export function escapeDiscordText(text: string): string {
   return text.replace(/[\\*_~`|[\]()<>#]/g, '\\$&').replace(/@(everyone|here)/gi, `@${MENTION_BREAK}$1`);
@@ -149,7 +154,14 @@ function splitChunk(chunk: string, max: number): string[] {
  * then every block as Discord Markdown (headings bold, lists `-`/`1.`, quotes `>`, code and tables
  * fenced), packed into embed descriptions of at most 4,096 characters, at most 10 embeds and 6,000
  * characters in all; what does not fit is replaced by a note. `allowed_mentions` is always empty.
- * @example markdownToDiscord(md.content(md.paragraph('@everyone')), {}).embeds[0].description // '@\u200Beveryone'
+ * @example
+ * ```ts
+ * import { md } from 'isomer-edge';
+ * import { markdownToDiscord } from 'isomer-edge/chat';
+ *
+ * const message = markdownToDiscord(md.content(md.paragraph('@everyone')), {});
+ * message.embeds[0]?.description; // '@\u200Beveryone'
+ * ```
  */
 export function markdownToDiscord(
   content: MarkdownContent | readonly MarkdownBlock[],

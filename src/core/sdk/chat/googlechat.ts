@@ -3,7 +3,7 @@
  * `<br>`), so model text is HTML-escaped: `<users/all>` and other mention or tag syntax stays text.
  * The plain `fallbackText` (notifications) gets a zero-width break after `<` instead.
  */
-import type { MarkdownBlock, MarkdownContent } from '../markdown/content.ts';
+import type { MarkdownBlock, MarkdownContent } from '../markdown/tree.ts';
 import { GOOGLE_CHAT_LIMITS } from './limits.ts';
 import {
   blockLines,
@@ -49,7 +49,12 @@ export const GOOGLE_CHAT_CARD_ID = 'isomer';
 
 /**
  * Model text for card HTML: `&`, `<`, `>` and `"` as entities, so no tag, link or mention forms.
- * @example escapeGoogleChatHtml('<users/all>') // '&lt;users/all&gt;'
+ * @example
+ * ```ts
+ * import { escapeGoogleChatHtml } from 'isomer-edge/chat';
+ *
+ * escapeGoogleChatHtml('<users/all>'); // '&lt;users/all&gt;'
+ * ```
  */
 export function escapeGoogleChatHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -58,7 +63,12 @@ export function escapeGoogleChatHtml(text: string): string {
 /**
  * Model text for plain-text fields (the card header, `fallbackText`): a zero-width break after any
  * `<` that could open a tag or a mention (`<users/all>`), whether or not Chat reads markup there.
- * @example neutralizeGoogleChatText('<users/all>') // '<\u200Busers/all>'
+ * @example
+ * ```ts
+ * import { neutralizeGoogleChatText } from 'isomer-edge/chat';
+ *
+ * neutralizeGoogleChatText('<users/all>'); // '<\u200Busers/all>'
+ * ```
  */
 export function neutralizeGoogleChatText(text: string): string {
   return text.replace(/<(?=[\s/!?a-z])/gi, `<${MENTION_BREAK}`);
@@ -144,8 +154,14 @@ function message(card: GoogleChatCard, fallbackText: string | undefined): Google
  * a section (its text the section header), paragraphs, lists, quotes and code as `textParagraph`s,
  * term/definition lists and table rows as `decoratedText`, rules as dividers. At most 100 widgets
  * and 32,000 bytes: what does not fit is replaced by a note.
- * @example markdownToGoogleChat(md.content(md.paragraph('Hi')), { title: 'Report' }).cardsV2[0].card.header
- * // { title: 'Report' }
+ * @example
+ * ```ts
+ * import { md } from 'isomer-edge';
+ * import { markdownToGoogleChat } from 'isomer-edge/chat';
+ *
+ * const message = markdownToGoogleChat(md.content(md.paragraph('Hi')), { title: 'Report' });
+ * message.cardsV2[0]?.card.header; // { title: 'Report' }
+ * ```
  */
 export function markdownToGoogleChat(
   content: MarkdownContent | readonly MarkdownBlock[],

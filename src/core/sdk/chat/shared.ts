@@ -12,7 +12,7 @@ import {
   type MarkdownInline,
   type MarkdownList,
   type MarkdownTable,
-} from '../markdown/content.ts';
+} from '../markdown/tree.ts';
 import { clampSlackText, graphemePrefix } from '../slack/clamp.ts';
 import { isAbsoluteNavigationHref, sanitizeAssetUrl, sanitizeNavigationHref } from '../url.ts';
 

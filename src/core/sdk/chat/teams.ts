@@ -4,7 +4,7 @@
  * model text is escaped for it and `<at>` mentions are broken; code is a monospace `TextBlock` per
  * line, since Teams' `CodeBlock` is outside schema 1.5 and card validators reject it.
  */
-import type { MarkdownBlock, MarkdownContent, MarkdownList, MarkdownTable } from '../markdown/content.ts';
+import type { MarkdownBlock, MarkdownContent, MarkdownList, MarkdownTable } from '../markdown/tree.ts';
 import { TEAMS_LIMITS } from './limits.ts';
 import {
   type ChatHeading,
@@ -55,7 +55,12 @@ const NBSP = '\u00A0';
 /**
  * Model text for a Teams TextBlock: Markdown punctuation backslash-escaped, `<at>` and `</at>`
  * broken so no text becomes a mention.
- * @example escapeTeamsText('**hi** <at>Ann</at>') // '\\*\\*hi\\*\\* <\u200Bat>Ann<\u200B/at>'
+ * @example
+ * ```ts
+ * import { escapeTeamsText } from 'isomer-edge/chat';
+ *
+ * escapeTeamsText('**hi** <at>Ann</at>'); // '\\*\\*hi\\*\\* <\u200Bat>Ann<\u200B/at>'
+ * ```
  */
 export function escapeTeamsText(text: string): string {
   return text.replace(/[\\*_`[\]~]/g, '\\$&').replace(/<(\/?)(at)\b/gi, `<${MENTION_BREAK}$1$2`);
@@ -243,7 +248,14 @@ function fitCard(body: TeamsElement[]): TeamsMessage {
  * bulleted or numbered `TextBlock`s, term/definition lists as a `FactSet`, tables as a `Table`,
  * quotes and code as `emphasis` containers, a rule as a separator. Links are Markdown links under
  * the URL policy; a refused URL leaves its label as text.
- * @example markdownToTeams(md.content(md.paragraph('Hi')), { title: 'Report' }).attachments[0].content.body
+ * @example
+ * ```ts
+ * import { md } from 'isomer-edge';
+ * import { markdownToTeams } from 'isomer-edge/chat';
+ *
+ * const message = markdownToTeams(md.content(md.paragraph('Hi')), { title: 'Report' });
+ * const card = message.attachments[0]?.content; // an Adaptive Card
+ * ```
  */
 export function markdownToTeams(
   content: MarkdownContent | readonly MarkdownBlock[],

@@ -3,7 +3,7 @@
  * escaping only what it decodes (`&lt;`, `&gt;`, `&amp;`, `&quot;`). Text past 4,096 visible
  * characters is split at block boundaries into several messages, sent in order.
  */
-import type { MarkdownBlock, MarkdownContent } from '../markdown/content.ts';
+import type { MarkdownBlock, MarkdownContent } from '../markdown/tree.ts';
 import { TELEGRAM_LIMITS } from './limits.ts';
 import {
   blockLines,
@@ -36,7 +36,12 @@ export interface TelegramMessages {
 /**
  * Model text for Telegram HTML: `&`, `<`, `>` and `"` as the four entities Telegram decodes, and a
  * zero-width break after an `@` that starts a word, so `@username` cannot mention anyone.
- * @example escapeTelegramHtml('<b>@admin</b>') // '&lt;b&gt;@\u200Badmin&lt;/b&gt;'
+ * @example
+ * ```ts
+ * import { escapeTelegramHtml } from 'isomer-edge/chat';
+ *
+ * escapeTelegramHtml('<b>@admin</b>'); // '&lt;b&gt;@\u200Badmin&lt;/b&gt;'
+ * ```
  */
 export function escapeTelegramHtml(text: string): string {
   return text
@@ -181,7 +186,14 @@ function send(text: string): TelegramSendMessage {
  * aligned text in `<pre>`. Blocks are packed into messages of at most 4,096 visible characters (a
  * longer block is cut at a line end, each piece rewrapped), at most 10 messages; the last says
  * how many blocks were left out.
- * @example markdownToTelegram(md.content(md.paragraph('1 < 2')), {}).messages[0].text // '1 &lt; 2'
+ * @example
+ * ```ts
+ * import { md } from 'isomer-edge';
+ * import { markdownToTelegram } from 'isomer-edge/chat';
+ *
+ * const { messages } = markdownToTelegram(md.content(md.paragraph('1 < 2')), {});
+ * messages[0]?.text; // '1 &lt; 2'
+ * ```
  */
 export function markdownToTelegram(
   content: MarkdownContent | readonly MarkdownBlock[],

@@ -14,7 +14,7 @@ import {
   type MarkdownInline,
   type MarkdownList,
   type MarkdownTable,
-} from './content.ts';
+} from './tree.ts';
 
 /**
  * Prints content as GitHub-flavoured Markdown: `-` bullets, `1.` numbers, `_emphasis_`,
@@ -22,7 +22,12 @@ import {
  * empty content prints `''`. Blocks and list items that print nothing are left out; a table
  * without a header gets an empty header row; hard breaks inside headings, table cells, marks
  * and link labels print as spaces. Blocked links print their label, blocked images their alt.
- * @example serializeMarkdown(md.content(md.heading(2, '# Injected'))) // '## \\# Injected'
+ * @example
+ * ```ts
+ * import { md, serializeMarkdown } from 'isomer-edge';
+ *
+ * serializeMarkdown(md.content(md.heading(2, '# Injected'))); // '## \\# Injected'
+ * ```
  */
 export function serializeMarkdown(content: MarkdownContent | readonly MarkdownBlock[]): string {
   return serializeBlocks(contentBlocks(content), false);

@@ -26,3 +26,56 @@ export interface SlackMessage {
   blocks: SlackBlock[];
   assets: SlackAssetRequest[];
 }
+
+// Rich text: what `rich_text` blocks hold (the Markdown converter builds these).
+
+export interface SlackTextStyle {
+  bold?: true;
+  italic?: true;
+  code?: true;
+}
+
+export interface SlackRichTextText {
+  type: 'text';
+  text: string;
+  style?: SlackTextStyle;
+}
+
+export interface SlackRichTextLink {
+  type: 'link';
+  url: string;
+  text?: string;
+  style?: SlackTextStyle;
+}
+
+export type SlackRichTextInline = SlackRichTextText | SlackRichTextLink;
+
+export interface SlackRichTextSection {
+  type: 'rich_text_section';
+  elements: SlackRichTextInline[];
+}
+
+export interface SlackRichTextList {
+  type: 'rich_text_list';
+  style: 'bullet' | 'ordered';
+  indent: number;
+  /** Ordered lists only: the first item is numbered `offset + 1`. */
+  offset?: number;
+  elements: SlackRichTextSection[];
+}
+
+export interface SlackRichTextQuote {
+  type: 'rich_text_quote';
+  elements: SlackRichTextInline[];
+}
+
+export interface SlackRichTextPreformatted {
+  type: 'rich_text_preformatted';
+  elements: SlackRichTextText[];
+}
+
+export type SlackRichTextElement =
+  | SlackRichTextSection
+  | SlackRichTextList
+  | SlackRichTextQuote
+  | SlackRichTextPreformatted;

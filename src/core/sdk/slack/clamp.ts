@@ -52,7 +52,14 @@ export function codePointPrefix(text: string, max: number): string {
  * Fits `text` into `max` UTF-16 units. Longer text is cut at a grapheme boundary so that the
  * kept part fits `max - 1`, trailing whitespace is trimmed, and one `…` is appended. Never splits
  * a surrogate pair or an emoji ZWJ sequence.
- * @example clampSlackText('Hello world', 7) // 'Hello…'
+ * @example
+ * ```ts
+ * import { clampSlackText, SLACK_LIMITS } from 'isomer-edge';
+ *
+ * clampSlackText('Hello world', 7); // 'Hello…'
+ * declare const altText: string;
+ * const alt = clampSlackText(altText, SLACK_LIMITS.imageAltTextChars);
+ * ```
  */
 export function clampSlackText(text: string, max: number): string {
   if (text.length <= max) return text;

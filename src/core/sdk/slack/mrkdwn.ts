@@ -13,7 +13,12 @@ export const LINK_PIPE_LOOKALIKE = '\u2223';
 
 /**
  * Escapes the three characters Slack decodes, and nothing else (other entities would show raw).
- * @example escapeMrkdwn('<!channel> & co') // '&lt;!channel&gt; &amp; co'
+ * @example
+ * ```ts
+ * import { escapeMrkdwn } from 'isomer-edge';
+ *
+ * escapeMrkdwn('<!channel> & co'); // '&lt;!channel&gt; &amp; co'
+ * ```
  */
 export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -31,12 +36,28 @@ function wrap(text: string, marker: string): string {
   return `${lead}${marker}${escapeMrkdwn(core)}${marker}${trail}`;
 }
 
-/** `*text*`, escaped inside; `''` for empty text. */
+/**
+ * `*text*`, escaped inside; `''` for empty text.
+ * @example
+ * ```ts
+ * import { mrkdwnBold } from 'isomer-edge';
+ *
+ * mrkdwnBold('Total <5'); // '*Total &lt;5*'
+ * ```
+ */
 export function mrkdwnBold(text: string): string {
   return wrap(text, '*');
 }
 
-/** `_text_`, escaped inside; `''` for empty text. */
+/**
+ * `_text_`, escaped inside; `''` for empty text.
+ * @example
+ * ```ts
+ * import { mrkdwnItalic } from 'isomer-edge';
+ *
+ * mrkdwnItalic('draft'); // '_draft_'
+ * ```
+ */
 export function mrkdwnItalic(text: string): string {
   return wrap(text, '_');
 }
@@ -49,7 +70,12 @@ export function mrkdwnStrike(text: string): string {
 /**
  * Inline code. A backtick inside would end the span, so it becomes U+02CB; inline code cannot
  * span lines, so newlines become spaces. `''` for empty text.
- * @example mrkdwnCode('a`b') // '`aˋb`'
+ * @example
+ * ```ts
+ * import { mrkdwnCode } from 'isomer-edge';
+ *
+ * mrkdwnCode('a`b'); // '`aˋb`'
+ * ```
  */
 export function mrkdwnCode(text: string): string {
   if (text === '') return '';
@@ -66,8 +92,13 @@ function linkLabel(label: string): string {
  * and a URL parser); otherwise the escaped label alone, or the escaped URL text when there is no (or
  * a blank) label, with no link. The URL part is the parser's serialization with `&` escaped, as Slack
  * requires inside `<…>`.
- * @example mrkdwnLink('https://example.com/a|b?x=1&y=2', 'Docs') // '<https://example.com/a%7Cb?x=1&amp;y=2|Docs>'
- * @example mrkdwnLink('javascript:alert(1)', 'Docs') // 'Docs'
+ * @example
+ * ```ts
+ * import { mrkdwnLink } from 'isomer-edge';
+ *
+ * mrkdwnLink('https://example.com/a|b?x=1&y=2', 'Docs'); // '<https://example.com/a%7Cb?x=1&amp;y=2|Docs>'
+ * mrkdwnLink('javascript:alert(1)', 'Docs'); // 'Docs'
+ * ```
  */
 export function mrkdwnLink(url: string, label?: string): string {
   // A blank label would hide the link entirely, so it counts as no label.
@@ -77,7 +108,15 @@ export function mrkdwnLink(url: string, label?: string): string {
   return named === undefined ? `<${escapeMrkdwn(target)}>` : `<${escapeMrkdwn(target)}|${linkLabel(named).trim()}>`;
 }
 
-/** A `plain_text` text object; `emoji: true` so `:shortcodes:` render as they do elsewhere in Slack. */
+/**
+ * A `plain_text` text object; `emoji: true` so `:shortcodes:` render as they do elsewhere in Slack.
+ * @example
+ * ```ts
+ * import { plainText } from 'isomer-edge';
+ *
+ * const header = { type: 'header', text: plainText('Weekly report :tada:') };
+ * ```
+ */
 export function plainText(text: string): SlackText {
   return { type: 'plain_text', text, emoji: true };
 }
@@ -87,7 +126,16 @@ export function mrkdwnText(text: string): SlackText {
   return { type: 'mrkdwn', text };
 }
 
-/** A `section` block holding one mrkdwn text (already escaped/built by the caller). */
+/**
+ * A `section` block holding one mrkdwn text (already escaped/built by the caller).
+ * @example
+ * ```ts
+ * import { escapeMrkdwn, mrkdwnBold, mrkdwnSection } from 'isomer-edge';
+ *
+ * declare const name: string;
+ * const block = mrkdwnSection(`${mrkdwnBold('Owner')} ${escapeMrkdwn(name)}`);
+ * ```
+ */
 export function mrkdwnSection(text: string): SlackBlock {
   return { type: 'section', text: mrkdwnText(text) };
 }

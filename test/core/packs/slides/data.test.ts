@@ -280,7 +280,7 @@ describe('slideBars', () => {
       `${at('.items[0].value')} must be at least 0`,
     );
     expect(formatted({ ...base, items: [{ ...items[0], value: '63' }, items[1]] })).toContain(
-      `${at('.items[0].value')} must be a number`,
+      `${at('.items[0].value')} must be a finite number`,
     );
     expect(formatted({ ...base, max: 0 })).toContain(`${at('.max')} must be greater than 0`);
     expect(formatted({ ...base, items: [...items, ...items] })).toContain(`${at('.items')} must have at most 6 items`);

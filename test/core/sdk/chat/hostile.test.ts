@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../../src/chat.ts';
-import { md } from '../../../../src/core/sdk/markdown/content.ts';
+import { md } from '../../../../src/core/sdk/markdown/builder.ts';
 import { HOSTILE_STRINGS } from '../../../support/random.ts';
 import { previewSlide, slidesRuntime } from '../../../support/slides.ts';
 import { allowedLink, HOST_NAMES, HOSTS, limitProblems, liveMentions, outputLinks, strings } from './support.ts';

@@ -7,7 +7,7 @@ import {
   type GoogleChatMessage,
   type TelegramMessages,
 } from '../../../../src/chat.ts';
-import { md } from '../../../../src/core/sdk/markdown/content.ts';
+import { md } from '../../../../src/core/sdk/markdown/builder.ts';
 import { HOST_NAMES, HOSTS, limitProblems, strings, telegramParse } from './support.ts';
 
 const LONG = Array.from({ length: 1250 }, (_, i) => `word${i % 10}`)

@@ -1,7 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import { marked, type Token as MarkedToken } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { md, type MarkdownBlock, type MarkdownInline } from '../../../../src/core/sdk/markdown/content.ts';
+import { md } from '../../../../src/core/sdk/markdown/builder.ts';
+import type { MarkdownBlock, MarkdownInline } from '../../../../src/core/sdk/markdown/tree.ts';
 import { serializeMarkdown } from '../../../../src/core/sdk/markdown/serialize.ts';
 import { sanitizeAssetUrl, sanitizeNavigationHref } from '../../../../src/core/sdk/url.ts';
 import { mulberry32 } from '../../../support/random.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { md } from '../../../../src/core/sdk/markdown/content.ts';
-import { markdownToPlainText, markdownToSlackBlocks } from '../../../../src/core/sdk/markdown/to-slack.ts';
+import { md } from '../../../../src/core/sdk/markdown/builder.ts';
+import { markdownToSlackBlocks } from '../../../../src/core/sdk/markdown/to-slack.ts';
 
 const section = (...elements: unknown[]) => ({ type: 'rich_text_section', elements });
 const richText = (...elements: unknown[]) => ({ type: 'rich_text', elements });
@@ -256,43 +256,5 @@ describe('markdownToSlackBlocks: links and images', () => {
     );
     const links = inlineElements(markdownToSlackBlocks(content)).filter((element) => element.type === 'link');
     expect(links).toEqual([]);
-  });
-});
-
-describe('markdownToPlainText', () => {
-  it('strips marks, prints link labels and image alts, and lays out lists and tables', () => {
-    const content = md.content(
-      md.heading(2, 'Title'),
-      md.paragraph(
-        'Read ',
-        md.link('https://x.dev', md.strong('the docs')),
-        ' or ',
-        md.image('https://x.dev/a.png', 'a chart'),
-        md.break(),
-        'then ',
-        md.code('go'),
-      ),
-      md.list(['a', ['b', md.list(['c'])]]),
-      md.list(['one'], { ordered: true, start: 4 }),
-      md.table(['H', 'I'], [['1', '2']]),
-      md.rule(),
-      md.codeBlock('x = 1'),
-      md.blockquote('quoted'),
-    );
-    expect(markdownToPlainText(content)).toBe(
-      'Title\n\nRead the docs or a chart\nthen go\n\n- a\n- b\n  - c\n\n4. one\n\nH · I\n1 · 2\n\nx = 1\n\nquoted',
-    );
-  });
-
-  it('accepts block arrays, inline nodes and strings', () => {
-    expect(markdownToPlainText([md.paragraph('a'), md.paragraph('b')])).toBe('a\n\nb');
-    expect(markdownToPlainText([md.text('a '), md.strong('b')])).toBe('a b');
-    expect(markdownToPlainText(md.code('x'))).toBe('x');
-    expect(markdownToPlainText('**as is**')).toBe('**as is**');
-  });
-
-  it('prints a label-less link as its address only when the address is safe', () => {
-    expect(markdownToPlainText([md.link('https://x.dev')])).toBe('https://x.dev');
-    expect(markdownToPlainText([md.link('javascript:alert(1)')])).toBe('');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime, exampleNodes, type PrimitiveNode } from '../../../../src/index.ts';
-import { SLACK_ELIDED_NOTE, SLACK_EMPTY_TEXT } from '../../../../src/core/sdk/slack/fit.ts';
+import { SLACK_ELIDED_NOTE, SLACK_EMPTY_TEXT } from '../../../../src/core/sdk/slack/notes.ts';
 import type { SlackMessage } from '../../../../src/core/sdk/slack/blocks.ts';
 import { slidesPack } from '../../../../src/slides.ts';
 import { notesPack } from '../../../support/notes-pack.ts';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SlackAssetRequest, SlackBlock } from '../../../../src/core/sdk/slack/blocks.ts';
+import { fitBlock } from '../../../../src/core/sdk/slack/block-limits.ts';
+import { cloneData } from '../../../../src/core/sdk/slack/copy.ts';
 import { fitSlackMessage, type SlackFitInput } from '../../../../src/core/sdk/slack/fit.ts';
+import { richTextSurvives } from '../../../../src/core/sdk/slack/rich-text-limits.ts';
 import { limitViolations } from '../../../support/slack-safety.ts';
 import { mulberry32 } from '../../../support/random.ts';
 
@@ -151,5 +154,58 @@ describe('fitSlackMessage: property', () => {
       expect(message.assets.map((asset) => asset.ref).sort()).toEqual([...refs].sort());
     }
     expect(rawViolating).toBeGreaterThan(250);
+  }, 60_000);
+});
+
+describe('richTextSurvives: property', () => {
+  // The pipeline counts rich text past the block budget with this check alone, so it must agree
+  // with copying and fitting the block, or the elided count would be wrong.
+  const BLANKS = ['', ' ', '\n', '\u200b', '\u2800', '\u3164', '\u00ad'];
+  const SHOWN = ['a', '\uD800', '\uDC00', '👍', 'e\u0301', '\uFFFD'];
+
+  function makeBlock(seed: number): Record<string, unknown> {
+    const random = generator(seed);
+    const int = (max: number): number => Math.floor(random() * (max + 1));
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const text = (): string => {
+      // Mostly blank, sometimes over the 4000-unit element limit so splitting happens.
+      const long = random() < 0.1;
+      const parts = Array.from({ length: long ? 2 : 1 + int(3) }, () => pick(BLANKS).repeat(long ? 2500 : 1 + int(3)));
+      if (random() < 0.3) parts.splice(int(parts.length), 0, pick(SHOWN));
+      return parts.join('');
+    };
+    const inline = (): unknown => {
+      const roll = random();
+      if (roll < 0.75) return { type: 'text', text: text() };
+      if (roll < 0.85) return { type: 'link', url: 'https://x.test', text: text() };
+      if (roll < 0.9) return { type: 'user', user_id: 'U1' };
+      return pick([null, 'loose', 7, { type: 'text' }, { type: 'text', text: 12 }]);
+    };
+    const inlines = (): unknown => (random() < 0.05 ? 'not a list' : Array.from({ length: int(3) }, inline));
+    const element = (): unknown => {
+      const roll = random();
+      if (roll < 0.05) return pick([null, 'loose', { type: 'unknown_element' }]);
+      if (roll < 0.35) {
+        const items = random() < 0.05 ? 'not a list' : Array.from({ length: int(3) }, () => element());
+        return { type: 'rich_text_list', style: 'bullet', indent: int(3), elements: items };
+      }
+      return {
+        type: pick(['rich_text_section', 'rich_text_quote', 'rich_text_preformatted']),
+        elements: inlines(),
+      };
+    };
+    return { type: 'rich_text', elements: random() < 0.03 ? {} : Array.from({ length: int(3) }, element) };
+  }
+
+  it('agrees with copying and fitting the block (5,000 random rich text blocks)', () => {
+    const seen = { kept: 0, dropped: 0 };
+    for (let seed = 1; seed <= 5000; seed += 1) {
+      const block = makeBlock(seed);
+      const fitted = fitBlock(cloneData(block, new Map()) as Record<string, unknown>) !== null;
+      expect({ seed, survives: richTextSurvives(block) }).toEqual({ seed, survives: fitted });
+      seen[fitted ? 'kept' : 'dropped'] += 1;
+    }
+    // Both answers must be common, or the property would prove little.
+    expect(Math.min(seen.kept, seen.dropped)).toBeGreaterThan(1000);
   }, 60_000);
 });

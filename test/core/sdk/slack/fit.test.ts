@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SlackAssetRequest, SlackBlock } from '../../../../src/core/sdk/slack/blocks.ts';
-import {
-  SLACK_ELIDED_NOTE,
-  SLACK_EMPTY_TEXT,
-  SLACK_IMAGE_ALT,
-  fitSlackMessage,
-  type SlackFitInput,
-} from '../../../../src/core/sdk/slack/fit.ts';
+import { fitSlackMessage, type SlackFitInput } from '../../../../src/core/sdk/slack/fit.ts';
+import { SLACK_ELIDED_NOTE, SLACK_EMPTY_TEXT, SLACK_IMAGE_ALT } from '../../../../src/core/sdk/slack/notes.ts';
 import { limitViolations } from '../../../support/slack-safety.ts';
 
 const DIVIDER = { type: 'divider' };
@@ -695,6 +690,16 @@ describe('fitSlackMessage: block budget', () => {
     expect(limitViolations({ text: '', blocks, assets: [] })).toEqual([]);
   });
 
+  it('counts only rich text that shows something, and leaves the caller’s rich text as it was', () => {
+    const text = (value: string) => richText(richSection({ type: 'text', text: value }));
+    // Every third block is blank (spaces, a zero-width space, a braille blank): 60 of 90 show something.
+    const nodes = Array.from({ length: 90 }, (_, i) => [deepFreeze(text(i % 3 === 2 ? ' \u200b\u2800' : `r${i}`))]);
+    const blocks = fitSlackMessage({ nodes, text: '' }).blocks;
+    expect(blocks[48]).toEqual(text('r72'));
+    expect(blocks[49]).toEqual(context(SLACK_ELIDED_NOTE(11)));
+    expect(blocks[0]).not.toBe(nodes[0]![0]);
+  });
+
   it('words the note for one block', () => {
     expect(SLACK_ELIDED_NOTE(1)).toBe("_1 more block was elided to fit Slack's 50-block limit._");
   });
@@ -714,6 +719,18 @@ describe('fitSlackMessage: fallback text and assets', () => {
     expect(fitSlackMessage({ nodes: [], text: '  a\n\n\tb  ' }).text).toBe('  a\n\n\tb  ');
     const text = fitSlackMessage({ nodes: [], text: 'y'.repeat(5000) }).text;
     expect(text).toBe(`${'y'.repeat(3999)}…`);
+  });
+
+  it('repairs a lone surrogate just inside the fallback limit, and a pair cut past it never shows', () => {
+    const lone = `${'y'.repeat(3998)}\uDC00${'z'.repeat(30)}`;
+    expect(fitSlackMessage({ nodes: [], text: lone }).text).toBe(`${'y'.repeat(3998)}\uFFFD…`);
+    for (let at = 3995; at < 4030; at++) {
+      const text = `${'y'.repeat(at)}😀${'z'.repeat(40)}`;
+      const fitted = fitSlackMessage({ nodes: [], text }).text;
+      // 3999 units are kept: the emoji whole when it fits, else nothing of it.
+      const kept = at + 2 <= 3999 ? `${'y'.repeat(at)}😀${'z'.repeat(3999 - at - 2)}` : 'y'.repeat(Math.min(at, 3999));
+      expect(fitted).toBe(`${kept}…`);
+    }
   });
 
   it('keeps only asset requests whose ref survives, in order', () => {

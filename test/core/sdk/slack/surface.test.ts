@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLACK_EMPTY_TEXT } from '../../../../src/core/sdk/slack/fit.ts';
+import { SLACK_EMPTY_TEXT } from '../../../../src/core/sdk/slack/notes.ts';
 import { oneSlide } from '../../../support/one-slide.ts';
 import { limitViolations, linkViolations } from '../../../support/slack-safety.ts';
 import { slidesRuntime } from '../../../support/slides.ts';

@@ -1,111 +1,31 @@
 /**
- * The Markdown content tree. Renderers describe structure with `md`; they never write Markdown
- * syntax themselves, so model text only ever reaches output through one escaping serializer
- * (`serialize.ts`) or the Block Kit converter (`to-slack.ts`).
+ * `md`, the builder renderers describe Markdown structure with, and the flattening rules behind it:
+ * strings become text, empty values drop, inline runs between blocks become paragraphs.
  */
-
-/** Inline nodes: the pieces of one line of prose. */
-export type MarkdownInline =
-  | MarkdownText
-  | MarkdownStrong
-  | MarkdownEmphasis
-  | MarkdownCode
-  | MarkdownLink
-  | MarkdownImage
-  | MarkdownBreak;
-
-export interface MarkdownText {
-  type: 'text';
-  value: string;
-}
-
-export interface MarkdownStrong {
-  type: 'strong';
-  children: MarkdownInline[];
-}
-
-export interface MarkdownEmphasis {
-  type: 'emphasis';
-  children: MarkdownInline[];
-}
-
-export interface MarkdownCode {
-  type: 'code';
-  value: string;
-}
-
-/** `href` is untrusted; every output re-checks it, so a link node is never trusted on its own. */
-export interface MarkdownLink {
-  type: 'link';
-  href: string;
-  children: MarkdownInline[];
-}
-
-export interface MarkdownImage {
-  type: 'image';
-  src: string;
-  alt: string;
-}
-
-export interface MarkdownBreak {
-  type: 'break';
-}
-
-export type HeadingDepth = 1 | 2 | 3 | 4 | 5 | 6;
-
-/** Block nodes: what a document is a sequence of. */
-export type MarkdownBlock =
-  | MarkdownParagraph
-  | MarkdownHeading
-  | MarkdownList
-  | MarkdownBlockquote
-  | MarkdownTable
-  | MarkdownCodeBlock
-  | MarkdownRule;
-
-export interface MarkdownParagraph {
-  type: 'paragraph';
-  children: MarkdownInline[];
-}
-
-export interface MarkdownHeading {
-  type: 'heading';
-  depth: HeadingDepth;
-  children: MarkdownInline[];
-}
-
-export interface MarkdownList {
-  type: 'list';
-  ordered: boolean;
-  /** First number of an ordered list; ignored for bullets. */
-  start: number;
-  /** Each item is a sequence of blocks, so an item can hold a nested list. */
-  items: MarkdownBlock[][];
-}
-
-export interface MarkdownBlockquote {
-  type: 'blockquote';
-  children: MarkdownBlock[];
-}
-
-export interface MarkdownTable {
-  type: 'table';
-  /** Empty when the table has no header row (the serializer prints an empty one; GFM needs it). */
-  header: MarkdownInline[][];
-  rows: MarkdownInline[][][];
-}
-
-export interface MarkdownCodeBlock {
-  type: 'codeBlock';
-  language?: string;
-  value: string;
-}
-
-export interface MarkdownRule {
-  type: 'rule';
-}
-
-export type MarkdownNode = MarkdownBlock | MarkdownInline;
+import {
+  brandContent,
+  isMarkdownBlock,
+  isMarkdownContent,
+  isMarkdownInline,
+  type HeadingDepth,
+  type MarkdownBlock,
+  type MarkdownBlockquote,
+  type MarkdownBreak,
+  type MarkdownCode,
+  type MarkdownCodeBlock,
+  type MarkdownContent,
+  type MarkdownEmphasis,
+  type MarkdownHeading,
+  type MarkdownImage,
+  type MarkdownInline,
+  type MarkdownLink,
+  type MarkdownList,
+  type MarkdownParagraph,
+  type MarkdownRule,
+  type MarkdownStrong,
+  type MarkdownTable,
+  type MarkdownText,
+} from './tree.ts';
 
 /** What inline positions accept: strings become text; empty values are dropped. */
 export type MarkdownInlineChild =
@@ -119,50 +39,6 @@ export type MarkdownInlineChild =
 
 /** What block positions accept: blocks, whole contents, and inline runs (wrapped in a paragraph). */
 export type MarkdownBlockChild = MarkdownBlock | MarkdownContent | MarkdownInlineChild | readonly MarkdownBlockChild[];
-
-// A registry symbol, not a private one, so content built by another copy of the library is
-// still recognised.
-const CONTENT_BRAND: unique symbol = Symbol.for('isomer.markdown-content');
-
-/** A finished sequence of blocks, as renderers return it. Build it with `md.content`. */
-export interface MarkdownContent {
-  readonly [CONTENT_BRAND]: true;
-  readonly blocks: readonly MarkdownBlock[];
-}
-
-/**
- * True for content built by `md.content` (from any copy of this library).
- * @example isMarkdownContent(md.content(md.paragraph('hi'))) // true
- */
-export function isMarkdownContent(value: unknown): value is MarkdownContent {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[CONTENT_BRAND] === true &&
-    Array.isArray((value as { blocks?: unknown }).blocks)
-  );
-}
-
-const INLINE_TYPES: ReadonlySet<string> = new Set(['text', 'strong', 'emphasis', 'code', 'link', 'image', 'break']);
-const BLOCK_TYPES: ReadonlySet<string> = new Set([
-  'paragraph',
-  'heading',
-  'list',
-  'blockquote',
-  'table',
-  'codeBlock',
-  'rule',
-]);
-
-/** True for an inline node (by its `type`). */
-export function isMarkdownInline(value: unknown): value is MarkdownInline {
-  return typeof value === 'object' && value !== null && INLINE_TYPES.has((value as { type?: unknown }).type as string);
-}
-
-/** True for a block node (by its `type`). */
-export function isMarkdownBlock(value: unknown): value is MarkdownBlock {
-  return typeof value === 'object' && value !== null && BLOCK_TYPES.has((value as { type?: unknown }).type as string);
-}
 
 function isDropped(value: unknown): boolean {
   return value === null || value === undefined || value === false || value === '';
@@ -355,106 +231,6 @@ export const md = {
    * @example md.content(md.heading(1, 'Report'), showNotes && md.paragraph(notes))
    */
   content(...blocks: MarkdownBlockChild[]): MarkdownContent {
-    return { [CONTENT_BRAND]: true, blocks: Object.freeze(toBlocks(blocks)) } as MarkdownContent;
+    return brandContent(toBlocks(blocks));
   },
 };
-
-/** The blocks of content given as a container or an array. */
-export function contentBlocks(content: MarkdownContent | readonly MarkdownBlock[]): readonly MarkdownBlock[] {
-  if (isMarkdownContent(content)) return content.blocks;
-  return Array.isArray(content) ? content : [];
-}
-
-/**
- * Parses the two marks models may use in prose fields — `` `code` `` and `**strong**` — into
- * inline nodes. Anything else, and any unmatched delimiter, stays literal text (and is escaped
- * wherever it is printed).
- * @example inlineMarks('Run `npm test` **now**') // [text 'Run ', code 'npm test', text ' ', strong [text 'now']]
- */
-export function inlineMarks(text: string): MarkdownInline[] {
-  return parseMarks(String(text ?? ''), true);
-}
-
-function backtickRun(text: string, at: number): number {
-  let end = at;
-  while (text[end] === '`') end++;
-  return end - at;
-}
-
-/** Where a code span opening at `at` ends (exclusive), or -1 if its fence is never closed. */
-function codeSpanEnd(text: string, at: number): number {
-  const size = backtickRun(text, at);
-  let i = at + size;
-  while (i < text.length) {
-    if (text[i] === '`') {
-      const run = backtickRun(text, i);
-      if (run === size) return i + run;
-      i += run;
-    } else {
-      i++;
-    }
-  }
-  return -1;
-}
-
-function codeSpanValue(raw: string): string {
-  // CommonMark strips one space from each side so `` ` `x` ` `` can hold a backtick.
-  if (raw.length >= 2 && raw.startsWith(' ') && raw.endsWith(' ') && raw.trim() !== '') return raw.slice(1, -1);
-  return raw;
-}
-
-/** Index of the `**` closing a strong run whose content starts at `from`, skipping code spans. */
-function strongClose(text: string, from: number): number {
-  let i = from;
-  while (i < text.length - 1) {
-    if (text[i] === '`') {
-      const end = codeSpanEnd(text, i);
-      i = end === -1 ? i + backtickRun(text, i) : end;
-      continue;
-    }
-    // At least one character inside, so `****` stays literal.
-    if (i > from && text[i] === '*' && text[i + 1] === '*' && !/\s/.test(text[i - 1] ?? ' ')) return i;
-    i++;
-  }
-  return -1;
-}
-
-function parseMarks(text: string, allowStrong: boolean): MarkdownInline[] {
-  const out: MarkdownInline[] = [];
-  let literal = '';
-  const flush = (): void => {
-    if (literal !== '') out.push({ type: 'text', value: literal });
-    literal = '';
-  };
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i]!;
-    if (char === '`') {
-      const size = backtickRun(text, i);
-      const end = codeSpanEnd(text, i);
-      if (end === -1) {
-        literal += text.slice(i, i + size);
-        i += size;
-        continue;
-      }
-      const value = codeSpanValue(text.slice(i + size, end - size));
-      flush();
-      out.push({ type: 'code', value });
-      i = end;
-      continue;
-    }
-    if (allowStrong && char === '*' && text[i + 1] === '*' && /\S/.test(text[i + 2] ?? ' ')) {
-      const close = strongClose(text, i + 2);
-      if (close !== -1) {
-        flush();
-        out.push({ type: 'strong', children: parseMarks(text.slice(i + 2, close), false) });
-        i = close + 2;
-        continue;
-      }
-    }
-    literal += char;
-    i++;
-  }
-  flush();
-  return out;
-}
