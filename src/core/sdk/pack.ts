@@ -12,7 +12,14 @@ export interface PackAuthoringOptions {
   describe?: Record<string, string>;
   /** Properties hidden from the authoring JSON Schema, as `defId.prop`. */
   omitProperties?: readonly string[];
+  /** The guide's index as explicit lists of types. A pack gives this or `groupOrder`, not both. */
   groups?: readonly PrimitiveGroup[];
+  /**
+   * The guide's index from the primitives themselves: group titles in index order, each listing
+   * the primitives whose `catalog.group` names it, in the pack's order. A group no primitive
+   * names is left out; a `catalog.group` not among the titles throws.
+   */
+  groupOrder?: readonly string[];
 }
 
 export interface PrimitivePackInput {
@@ -41,7 +48,21 @@ export interface PrimitivePack {
 
 /**
  * Bundles primitives into a vocabulary a runtime can load.
- * @example definePrimitivePack({ id: 'notes', primitives: [note, noteList] })
+ *
+ * With `authoring.groupOrder`, the guide's index comes from each primitive's `catalog.group`.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime, definePrimitivePack, type PrimitiveDefinition } from 'isomer-edge';
+ *
+ * declare const note: PrimitiveDefinition; // catalog.group: 'Text'
+ * declare const noteList: PrimitiveDefinition; // catalog.group: 'Lists'
+ * const notesPack = definePrimitivePack({
+ *   id: 'notes',
+ *   primitives: [note, noteList],
+ *   authoring: { groupOrder: ['Text', 'Lists'] },
+ * });
+ * const runtime = createIsomerRuntime({ packs: [notesPack] });
+ * ```
  */
 export function definePrimitivePack(input: PrimitivePackInput): PrimitivePack {
   if (input.primitives.length === 0) throw new IsomerError('EMPTY_PACK', `Pack "${input.id}" has no primitives.`);
@@ -55,8 +76,9 @@ export function definePrimitivePack(input: PrimitivePackInput): PrimitivePack {
     }
     types.add(primitive.type);
   }
+  const groups = input.authoring?.groupOrder ? groupsByCatalog(input) : (input.authoring?.groups ?? []);
   const grouped = new Set<string>();
-  for (const group of input.authoring?.groups ?? []) {
+  for (const group of groups) {
     for (const type of group.types) {
       if (!types.has(type))
         throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `Pack "${input.id}" groups unknown primitive "${type}".`);
@@ -81,12 +103,47 @@ export function definePrimitivePack(input: PrimitivePackInput): PrimitivePack {
     authoring: {
       describe: { ...input.authoring?.describe },
       omitProperties: [...(input.authoring?.omitProperties ?? [])],
-      groups: [...(input.authoring?.groups ?? [])],
+      groups: [...groups],
     },
   };
 }
 
-/** Flattens packs into one definitions list, reporting every duplicate type at once. */
+/** The index a pack's `groupOrder` and its primitives' `catalog.group` fields describe. */
+function groupsByCatalog(input: PrimitivePackInput): PrimitiveGroup[] {
+  const titles = input.authoring?.groupOrder ?? [];
+  if (input.authoring?.groups)
+    throw new IsomerError('UNKNOWN_PRIMITIVE_GROUP', `Pack "${input.id}" gives both groups and groupOrder; keep one.`);
+  for (const primitive of input.primitives) {
+    const group = primitive.catalog.group;
+    if (group !== undefined && !titles.includes(group))
+      throw new IsomerError(
+        'UNKNOWN_PRIMITIVE_GROUP',
+        `Pack "${input.id}": primitive "${primitive.type}" names group "${group}", ` +
+          `not one of ${titles.map((title) => `"${title}"`).join(', ')}.`,
+      );
+  }
+  return titles
+    .map((title) => ({
+      title,
+      types: input.primitives
+        .filter((primitive) => primitive.catalog.group === title)
+        .map((primitive) => primitive.type),
+    }))
+    .filter((group) => group.types.length > 0);
+}
+
+/**
+ * Flattens packs into one definitions list, reporting every duplicate type at once.
+ * @example
+ * ```ts
+ * import { buildCompositionJsonSchema, composePacks, type PrimitivePack } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ *
+ * declare const notesPack: PrimitivePack;
+ * const definitions = composePacks([slidesPack, notesPack]); // throws naming every type both define
+ * const schema = buildCompositionJsonSchema(definitions);
+ * ```
+ */
 export function composePacks(packs: readonly PrimitivePack[]): PrimitiveDefinition[] {
   const owner = new Map<string, string>();
   const duplicates: string[] = [];

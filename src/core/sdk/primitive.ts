@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { RESERVED_NODE_FIELDS, reservedNodeShape, type PrimitiveNode, type SurfaceName } from './composition.ts';
 import { IsomerError } from './errors.ts';
-import type { MarkdownContent } from './markdown/content.ts';
+import { isRecord } from './is-record.ts';
+import type { MarkdownContent } from './markdown/tree.ts';
 import type { MarkupValue, Markup } from './markup.ts';
 import type { SlackBlock } from './slack/blocks.ts';
 
@@ -18,6 +19,8 @@ export interface PrimitiveCatalogEntry {
   example: unknown;
   /** A human label for host UIs; never printed to the model. */
   name?: string;
+  /** The heading the guide's index lists it under: one of its pack's group titles (`authoring.groupOrder`). */
+  group?: string;
 }
 
 /** The dispatcher as renderers see it: containers recurse through it, never by switching on types. */
@@ -72,8 +75,12 @@ type NodeOf<S> = S extends (bodyNode: never) => infer O
 
 type Reserved = { id?: string; surfaces?: SurfaceName[] };
 
+/** The `type` a node schema's literal names, so a definition cannot name another (`string` when it names none). */
+type TypeOf<TNode> = TNode extends { type: infer T extends string } ? T : string;
+
 export interface PrimitiveInput<S extends SchemaSource, TNode> {
-  type: string;
+  /** The discriminator: the same string as the schema's `type: z.literal(…)`. */
+  type: TypeOf<TNode>;
   schema: S;
   /** `example` may be left out: it is then the first of `examples`. */
   catalog: Omit<PrimitiveCatalogEntry, 'type' | 'example'> & { example?: unknown };
@@ -117,14 +124,17 @@ export type AnyPrimitiveDefinition = PrimitiveDefinition<any>;
 
 const NO_CHILDREN: ChildNode[] = [];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Builds a child walker from field paths. It tolerates malformed data (it runs on unvalidated
  * copies to name the node a finding sits in), yielding only objects found where nodes belong.
- * @example createChildNodeWalker(['panes[].items'])(split) // [{ node, path: 'panes[0].items[1]' }, …]
+ * @example
+ * ```ts
+ * import { createChildNodeWalker } from 'isomer-edge';
+ *
+ * const children = createChildNodeWalker(['panes[].items']);
+ * children({ type: 'split', panes: [{ items: [{ type: 'note' }, { type: 'note' }] }] });
+ * // [{ node: { type: 'note' }, path: 'panes[0].items[0]' }, { node: { type: 'note' }, path: 'panes[0].items[1]' }]
+ * ```
  */
 export function createChildNodeWalker(paths: readonly string[]): (node: PrimitiveNode) => ChildNode[] {
   if (paths.length === 0) return () => NO_CHILDREN;
@@ -165,19 +175,64 @@ function shapeKeys(schema: z.ZodObject): string[] {
 }
 
 /**
- * Defines one primitive. Its schema is made strict and gains the reserved `id` and `surfaces`
- * fields, so a hallucinated field is an error rather than silently dropped.
- * @example definePrimitive({
+ * The values of the shape's `type` literal, or undefined when `type` is not a literal. Read from
+ * `_zod.def`, which every zod 4 copy shares, as a host's zod may be another copy than ours.
+ */
+function typeLiteralValues(schema: z.ZodObject): readonly unknown[] | undefined {
+  const def = (schema.shape.type as z.core.$ZodType | undefined)?._zod.def;
+  return def?.type === 'literal' ? (def as z.core.$ZodLiteralDef<z.core.util.Literal>).values : undefined;
+}
+
+/** A schema whose `type` is not `z.literal(type)` would validate nodes the runtime cannot dispatch. */
+function checkTypeLiteral(type: string, schema: z.ZodObject): void {
+  const values = typeLiteralValues(schema);
+  if (values?.length === 1 && values[0] === type) return;
+  const found =
+    values === undefined
+      ? schema.shape.type === undefined
+        ? 'no type field'
+        : 'a type field that is not a literal'
+      : `type ${values.map((value) => JSON.stringify(value)).join(' | ')}`;
+  throw new IsomerError(
+    'TYPE_LITERAL_MISMATCH',
+    `Primitive "${type}" has a schema with ${found}; declare type: z.literal(${JSON.stringify(type)}).`,
+  );
+}
+
+/**
+ * Defines one primitive: its node schema, catalog entry, examples and renderers.
+ *
+ * The schema's `type` literal must be the definition's `type` (else `TYPE_LITERAL_MISMATCH`). The
+ * schema is made strict and gains the reserved `id` and `surfaces` fields, so a hallucinated field
+ * is an error rather than silently dropped.
+ * @example
+ * ```ts
+ * import * as z from 'zod';
+ * import { definePrimitive, html, md, requiredString } from 'isomer-edge';
+ *
+ * export const note = definePrimitive({
  *   type: 'note',
  *   schema: z.object({ type: z.literal('note'), text: requiredString() }),
- *   …
- * })
+ *   catalog: {
+ *     purpose: 'One paragraph of prose.',
+ *     useWhen: ['A sentence or two.'],
+ *     avoidWhen: ['Several points: use a list.'],
+ *   },
+ *   examples: [{ type: 'note', text: 'Deploys are green.' }],
+ *   renderers: {
+ *     html: (node) => html`<p>${node.text}</p>`,
+ *     text: (node) => node.text,
+ *     markdown: (node) => md.content(md.paragraph(node.text)),
+ *   },
+ * });
+ * ```
  */
 export function definePrimitive<S extends SchemaSource>(
   input: PrimitiveInput<S, NodeOf<S> & Reserved>,
 ): PrimitiveDefinition<NodeOf<S> & Reserved> {
   const source = input.schema as SchemaSource;
   const probe = typeof source === 'function' ? source(z.any() as z.ZodType<PrimitiveNode>) : source;
+  checkTypeLiteral(input.type, probe);
   const keys = shapeKeys(probe);
   const reserved = keys.filter((key) => (RESERVED_NODE_FIELDS as readonly string[]).includes(key));
   if (reserved.length > 0) {
@@ -214,7 +269,20 @@ export function definePrimitive<S extends SchemaSource>(
   } satisfies PrimitiveDefinition<Node>;
 }
 
-/** A primitive's examples as bare nodes, whether written bare or named. */
+/**
+ * A primitive's examples as bare nodes, whether written bare or named.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { exampleNodes } from 'isomer-edge';
+ *
+ * for (const definition of slidesPack.primitives) {
+ *   for (const node of exampleNodes(definition)) console.log(definition.type, JSON.stringify(node));
+ * }
+ * ```
+ */
 export function exampleNodes<TNode>(definition: Pick<PrimitiveDefinition<TNode>, 'examples'>): TNode[] {
   return definition.examples.map((example) =>
     isRecord(example) && 'node' in example && 'name' in example && !('type' in example)

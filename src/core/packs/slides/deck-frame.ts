@@ -1,7 +1,7 @@
 import type { Frame } from '../../sdk/frame.ts';
 import { joinMarkup } from '../../sdk/markup.ts';
 import { slideThemes, type SlideFrameTheme } from './frame-theme.ts';
-import { frame } from './theme.ts';
+import { frame, MIN_FONT_SIZE } from './theme.ts';
 
 const FRAME_TYPE = 'slideFrame';
 
@@ -13,6 +13,18 @@ export const slideDeckFrame: Frame<SlideFrameTheme> = {
   defaultWidth: frame.width,
   theme: slideThemes,
   estimateHeight: () => frame.height,
+  // The slide's margins bound the content; the footer is drawn below them by design.
+  layout: {
+    width: frame.width,
+    height: frame.height,
+    content: {
+      left: frame.padSide,
+      top: frame.padTop,
+      right: frame.width - frame.padSide,
+      bottom: frame.height - frame.padBottom,
+    },
+    minFontSize: MIN_FONT_SIZE,
+  },
   validateBody(body) {
     if (body.length !== 1)
       return [

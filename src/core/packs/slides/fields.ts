@@ -17,12 +17,10 @@ export const wrappedText = (description?: string) =>
     .max(FRAME_BODY_CHARACTERS)
     .describe(description ? `${description} ${MARKS_NOTE}` : MARKS_NOTE);
 
-export const SIZES = ['l', 'm', 's'] as const;
-export type SlideSize = (typeof SIZES)[number];
-export const sizeField = () =>
-  z.enum(SIZES).optional().describe('Type size step, largest first; omit to pick the largest that fits.');
-
 export const TONES = ['primary', 'accent'] as const;
 export type SlideTone = (typeof TONES)[number];
 export const toneField = () =>
   z.enum(TONES).optional().describe('primary = yours or in focus; accent = the other party; omit for neutral.');
+
+/** The longest link target a slide accepts: far past any real one, short enough to stay harmless. */
+export const HREF_MAX = 2000;

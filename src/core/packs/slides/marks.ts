@@ -1,4 +1,6 @@
-import { inlineMarks, md, type MarkdownInline } from '../../sdk/markdown/content.ts';
+import { md } from '../../sdk/markdown/builder.ts';
+import { inlineMarks } from '../../sdk/markdown/inline-marks.ts';
+import type { MarkdownInline } from '../../sdk/markdown/tree.ts';
 import { html, type Markup } from '../../sdk/markup.ts';
 import { escapeMrkdwn, mrkdwnBold, mrkdwnCode } from '../../sdk/slack/mrkdwn.ts';
 import { PREFIX } from './style.ts';

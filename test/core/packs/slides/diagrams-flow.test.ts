@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildCompositionJsonSchema, formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
-import { FLOW_DIAGRAM_PRIMITIVES } from '../../../../src/core/packs/slides/primitives/diagrams-flow.ts';
+import { slideGraph } from '../../../../src/core/packs/slides/primitives/slide-graph.ts';
+import { slideLanes } from '../../../../src/core/packs/slides/primitives/slide-lanes.ts';
+import { slidePipeline } from '../../../../src/core/packs/slides/primitives/slide-pipeline.ts';
+import { slideSequence } from '../../../../src/core/packs/slides/primitives/slide-sequence.ts';
+import { slideTimeline } from '../../../../src/core/packs/slides/primitives/slide-timeline.ts';
 import { AT, fixture, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
 const { text, markdown, html, slack, snapshot } = slidesRuntime.surfaces;
@@ -603,7 +607,7 @@ describe('the flow diagrams together', () => {
   });
 
   it('have no native Slack renderer: Slack gets their Markdown as rich text', () => {
-    for (const definition of FLOW_DIAGRAM_PRIMITIVES)
+    for (const definition of [slideTimeline, slidePipeline, slideSequence, slideLanes, slideGraph])
       expect(definition.renderers.slack, definition.type).toBeUndefined();
     for (const name of ['slide-timeline', 'slide-pipeline', 'slide-sequence', 'slide-lanes', 'slide-graph']) {
       const types = slack

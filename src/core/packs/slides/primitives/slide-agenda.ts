@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField } from '../fields.ts';
-import { sizeOf } from '../size.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText } from '../fields.ts';
+import { largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, radius, space, stroke, type } from '../theme.ts';
 
@@ -51,6 +51,7 @@ export const slideAgenda = definePrimitive({
   }),
   catalog: {
     name: 'Agenda',
+    group: 'Slide structure',
     purpose:
       'The deck’s plan: its sections in order, with how much each holds and, optionally, where the audience is now.',
     useWhen: [
@@ -111,7 +112,7 @@ export const slideAgenda = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(node.size, node.sections.length, tokens.fits);
+      const size = node.size ?? largestStep(loadFits(node.sections.length, tokens.fits));
       return html`<ol class="${PREFIX}-agenda ${PREFIX}-agenda-${size}">${node.sections.map(
         (section) =>
           html`<li class="${PREFIX}-agenda-row${section.current ? ` ${PREFIX}-agenda-current` : ''}"><span class="${PREFIX}-agenda-number">${section.number}</span><span class="${PREFIX}-agenda-title">${

@@ -1,16 +1,12 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { mrkdwnBold, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
-import type { SlideSize } from '../fields.ts';
 import { lineText, wrappedText } from '../fields.ts';
-import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { charLoad } from '../size.ts';
-import { color, font, PREFIX } from '../style.ts';
-import { advance, CONTENT_WIDTH, MIN_FONT_SIZE, space, stroke, type } from '../theme.ts';
-import { embedCss, embedHeight, stepWithin } from './embedded-body.ts';
 import {
+  embedCss,
+  embedHeight,
   RENDER_BOX,
   renderMarkdown,
   renderRule,
@@ -19,7 +15,11 @@ import {
   renderStage,
   renderText,
   renderTitle,
-} from './slide-render.ts';
+} from '../kit/embed.ts';
+import { charLoad, largestStep, type SlideSize } from '../kit/type-scale.ts';
+import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
+import { color, font, PREFIX } from '../style.ts';
+import { advance, CONTENT_WIDTH, MIN_FONT_SIZE, space, stroke, type } from '../theme.ts';
 
 /** Pin markers, the legend beside the render, and its type per size step. */
 const pin = { size: 48, ring: stroke.rail } as const;
@@ -88,6 +88,7 @@ export const slideAnnotatedRender = definePrimitive({
     }),
   catalog: {
     name: 'Annotated render',
+    group: 'Renders',
     purpose: 'A slide drawn inside this one with numbered pins on it, and a legend beside it explaining each pin.',
     useWhen: [
       'Teaching how a slide is built: which part is the claim, the evidence, the footer.',
@@ -171,7 +172,7 @@ export const slideAnnotatedRender = definePrimitive({
   ],
   renderers: {
     html: (node, { scope }) => {
-      const step = stepWithin(STAGE_HEIGHT + CAPTION_HEIGHT, (s) => legendHeight(node.pins, s));
+      const step = largestStep((s) => legendHeight(node.pins, s) <= STAGE_HEIGHT + CAPTION_HEIGHT);
       const { render } = node;
       return html`<div class="${PREFIX}-anno ${PREFIX}-anno-${step}"><div class="${PREFIX}-anno-figure"><div class="${PREFIX}-anno-stage">${renderStage(render, scope, RENDER_BOX)}${node.pins.map(
         (item, i) =>

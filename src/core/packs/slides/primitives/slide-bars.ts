@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField } from '../fields.ts';
-import { sizeOf } from '../size.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText } from '../fields.ts';
+import { largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, radius, space, type } from '../theme.ts';
 
@@ -90,6 +90,7 @@ export const slideBars = definePrimitive({
     }),
   catalog: {
     name: 'Bars',
+    group: 'Data',
     purpose: 'Horizontal bars comparing one measure across two to six things, with one bar optionally highlighted.',
     useWhen: [
       'Comparing the same measure across sites, teams, versions or plans.',
@@ -138,7 +139,7 @@ export const slideBars = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const step = node.size ?? sizeOf(undefined, node.items.length, tokens.fits);
+      const step = node.size ?? largestStep(loadFits(node.items.length, tokens.fits));
       const scale = scaleOf(node);
       // One grid for all rows, so the label and value columns take the width of their longest entry.
       return html`<div class="${C} ${C}-${step}">${node.items.map((entry) => {

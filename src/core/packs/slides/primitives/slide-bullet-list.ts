@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { lineText, wrappedText } from '../fields.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
@@ -22,6 +22,7 @@ export const slideBulletList = definePrimitive({
   }),
   catalog: {
     name: 'Bullet list',
+    group: 'Text',
     purpose: 'Up to six short points, each one line or two, with dot, check or cross markers.',
     useWhen: ['A few parallel points.', 'What is included (check) or left out (x).'],
     avoidWhen: [

@@ -1,19 +1,25 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import type { SlackBlock } from '../../../sdk/slack/blocks.ts';
 import { mrkdwnBold, mrkdwnLink, mrkdwnSection, plainText } from '../../../sdk/slack/mrkdwn.ts';
 import { BLOCKED_HREF, navigationHref, sanitizeNavigationHref } from '../../../sdk/url.ts';
-import { lineText, sizeField, wrappedText, type SlideSize } from '../fields.ts';
+import { HREF_MAX, lineText, wrappedText } from '../fields.ts';
+import {
+  charLoad,
+  DISPLAY_ADVANCES,
+  emWidth,
+  largestStep,
+  sizeField,
+  type SlideSize,
+  smallerStep,
+  textFits,
+  WIDTH_MARGIN,
+} from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { charLoad } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
-import { displayEm, smallerStep, WIDTH_MARGIN, widthStep } from './slide-title.ts';
-
-/** The longest link target a slide accepts: far past any real one, short enough to stay harmless. */
-export const HREF_MAX = 2000;
 
 const COLUMN_GAP = space.px96;
 /** Each of the two columns when the slide lists paths beside the title and links. */
@@ -45,7 +51,8 @@ type Closing = { title: string; links: Link[]; paths?: Path[] | undefined };
 /** Estimated height of the taller column at a step, from line counts (the image path cannot measure). */
 function heightAt(node: Closing, step: SlideSize): number {
   const column = node.paths ? SPLIT_COLUMN : CONTENT_WIDTH;
-  const titleLines = displayEm(marksText(node.title)) * tokens.title[step] <= column * WIDTH_MARGIN ? 1 : 2;
+  const titleLines =
+    emWidth(marksText(node.title), DISPLAY_ADVANCES) * tokens.title[step] <= column * WIDTH_MARGIN ? 1 : 2;
   const linkRow = type.label.size * type.label.line + PAIR_GAP + tokens.link[step] * LINK_LINE;
   // Side by side without paths (at most two rows), stacked beside them.
   const linkRows = node.paths ? node.links.length : Math.min(2, node.links.length);
@@ -70,8 +77,8 @@ function heightAt(node: Closing, step: SlideSize): number {
 
 /** The largest step whose title fits its column and whose columns fit the body. */
 function closingStep(node: Closing): SlideSize {
-  const byWidth = widthStep(node.title, tokens.title, node.paths ? SPLIT_COLUMN : CONTENT_WIDTH);
-  const byHeight = heightAt(node, 'l') <= HEIGHT_BUDGET ? 'l' : heightAt(node, 'm') <= HEIGHT_BUDGET ? 'm' : 's';
+  const byWidth = largestStep(textFits(marksText(node.title), tokens.title, node.paths ? SPLIT_COLUMN : CONTENT_WIDTH));
+  const byHeight = largestStep((step) => heightAt(node, step) <= HEIGHT_BUDGET);
   return smallerStep(byWidth, byHeight);
 }
 
@@ -106,6 +113,7 @@ export const slideClosing = definePrimitive({
   }),
   catalog: {
     name: 'Closing slide',
+    group: 'Slide structure',
     purpose: 'Ends a deck: a short sign-off, the links to keep, and optional next steps by goal.',
     useWhen: [
       'The last slide of a deck, alone in an inverse slideFrame.',

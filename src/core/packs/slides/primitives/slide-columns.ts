@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField, SIZES, wrappedText } from '../fields.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import { charLoad, largestStep, loadFits, sizeField, SIZES } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { charLoad, sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { MIN_FONT_SIZE, radius, space, stroke, type } from '../theme.ts';
 
@@ -71,6 +71,7 @@ export const slideColumns = definePrimitive({
     .superRefine((node, ctx) => checkHighlight(node as { items: unknown[]; highlight?: number }, ctx)),
   catalog: {
     name: 'Columns',
+    group: 'Text',
     purpose:
       'Two to four parallel options side by side, each with a title, ' +
       'optional mono chips and a short body; one can be in focus.',
@@ -164,7 +165,7 @@ export const slideColumns = definePrimitive({
             (i) => charLoad(i.title) + charLoad(i.body) + (i.tags ?? []).reduce((sum, tag) => sum + charLoad(tag), 0),
           ),
         ) * node.items.length;
-      const size = sizeOf(node.size, load, tokens.fits);
+      const size = node.size ?? largestStep(loadFits(load, tokens.fits));
       return html`<div class="${PREFIX}-columns ${PREFIX}-columns-${size}"><div class="${PREFIX}-columns-grid ${PREFIX}-columns-n${node.items.length}">${node.items.map(
         (i, index) =>
           html`<div class="${PREFIX}-columns-item${index === node.highlight ? ` ${PREFIX}-columns-focus` : ''}"><h2 class="${PREFIX}-columns-title">${i.title}</h2>${

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { lineText } from '../fields.ts';
-import { charLoad, sizeOf } from '../size.ts';
+import { preformatted } from '../kit/code-panel.ts';
+import { isOneLine, keepSpaces, ONE_LINE_MESSAGE } from '../kit/mono.ts';
+import { charLoad, largestStep, loadFits } from '../kit/type-scale.ts';
 import { color, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, fonts, radius, space, stroke, type } from '../theme.ts';
-import { isOneLine, keepSpaces, ONE_LINE_MESSAGE } from './embedded-body.ts';
-import { preformatted } from './slide-code.ts';
 
 /** The prompt drawn before the command, and the columns it takes with its space. */
 const PROMPT = '$';
@@ -69,6 +69,7 @@ export const slideCommand = definePrimitive({
     }),
   catalog: {
     name: 'Command',
+    group: 'Code',
     purpose: 'One shell command, large, behind a prompt, with an optional highlighted start and a caption.',
     useWhen: [
       'The audience should run or remember one command.',
@@ -96,7 +97,7 @@ export const slideCommand = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(undefined, charLoad(node.command), budgets);
+      const size = largestStep(loadFits(charLoad(node.command), budgets));
       const lead = node.highlightPrefix && node.command.startsWith(node.highlightPrefix) ? node.highlightPrefix : '';
       return html`<div class="${PREFIX}-command ${PREFIX}-command-${size}">${node.label ? html`<div class="${PREFIX}-label">${node.label}</div>` : ''}<div class="${PREFIX}-command-box"><span class="${PREFIX}-command-line"><span class="${PREFIX}-command-prompt">${PROMPT}\u00A0</span>${
         lead ? html`<span class="${PREFIX}-command-lead">${keepSpaces(lead)}</span>` : ''

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField, SIZES, wrappedText } from '../fields.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import { charLoad, largestStep, loadFits, sizeField, SIZES } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { charLoad, sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, space, stroke, type } from '../theme.ts';
 
@@ -43,6 +43,7 @@ export const slideDefinitions = definePrimitive({
   }),
   catalog: {
     name: 'Definitions',
+    group: 'Text',
     purpose: 'A short glossary: up to six terms in mono type, each with a sentence or two saying what it means.',
     useWhen: [
       'The audience needs the words before the argument: jargon, states, roles.',
@@ -103,7 +104,7 @@ export const slideDefinitions = definePrimitive({
       const longest = Math.max(
         ...columns.map((column) => column.reduce((sum, i) => sum + charLoad(i.term) + charLoad(i.body), 0)),
       );
-      const size = sizeOf(node.size, longest * columns.length, tokens.fits);
+      const size = node.size ?? largestStep(loadFits(longest * columns.length, tokens.fits));
       return html`<div class="${PREFIX}-defs ${PREFIX}-defs-${size} ${PREFIX}-defs-cols-${columns.length}">${columns.map(
         (column) =>
           html`<dl class="${PREFIX}-defs-column">${column.map(

@@ -1,22 +1,29 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html, type Markup } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField, SIZES, wrappedText, type SlideSize } from '../fields.ts';
-import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { charLoad, sizeOf } from '../size.ts';
-import { color, font, PREFIX } from '../style.ts';
-import { CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText, wrappedText } from '../fields.ts';
 import {
-  emWidth,
   missingHtml,
   placeholderBox,
   placeholderCss,
   placeholderWidth,
-  smallerStep,
   valueMarkdown,
   valuePlain,
-} from './slide-stat.ts';
+} from '../kit/figure.ts';
+import {
+  charLoad,
+  emWidth,
+  FIGURE_ADVANCES,
+  largestStep,
+  loadFits,
+  sizeField,
+  type SlideSize,
+  smallerStep,
+} from '../kit/type-scale.ts';
+import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
+import { color, font, PREFIX } from '../style.ts';
+import { CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
 
 const C = `${PREFIX}-delta`;
 
@@ -53,16 +60,17 @@ function rowWidth(before: Side, after: Side, change: string | undefined, step: S
   const size = tokens.value[step];
   const figure = (entry: Side) =>
     Math.max(
-      entry.value === undefined ? placeholderWidth(size) : emWidth(entry.value) * size,
-      emWidth(entry.label) * type.label.size,
+      entry.value === undefined ? placeholderWidth(size) : emWidth(entry.value, FIGURE_ADVANCES) * size,
+      emWidth(entry.label, FIGURE_ADVANCES) * type.label.size,
     );
-  const chip = change === undefined ? 0 : emWidth(change) * tokens.change[step] + 2 * tokens.chipPad + tokens.gap;
+  const chip =
+    change === undefined ? 0 : emWidth(change, FIGURE_ADVANCES) * tokens.change[step] + 2 * tokens.chipPad + tokens.gap;
   return figure(before) + figure(after) + tokens.arrowEm * size + 2 * tokens.gap + chip;
 }
 
 function deltaStep(node: { before: Side; after: Side; change?: string | undefined; body: string }): SlideSize {
-  const byWidth = SIZES.find((step) => rowWidth(node.before, node.after, node.change, step) <= CONTENT_WIDTH) ?? 's';
-  return smallerStep(byWidth, sizeOf(undefined, charLoad(node.body), tokens.bodyFits));
+  const byWidth = largestStep((step) => rowWidth(node.before, node.after, node.change, step) <= CONTENT_WIDTH);
+  return smallerStep(byWidth, largestStep(loadFits(charLoad(node.body), tokens.bodyFits)));
 }
 
 function sideHtml(entry: Side, which: 'before' | 'after'): Markup {
@@ -95,6 +103,7 @@ export const slideDelta = definePrimitive({
     }),
   catalog: {
     name: 'Delta',
+    group: 'Data',
     purpose: 'One measure before and after a change, side by side, with the difference called out.',
     useWhen: [
       'A number moved because of something you did (a release, a migration, a fix).',

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { lineText } from '../fields.ts';
-import { charLoad } from '../size.ts';
+import { code, codeLine, columnCap, preformatted, widthMessage } from '../kit/code-panel.ts';
+import { keepSpaces } from '../kit/mono.ts';
+import { charLoad } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { radius, space, stroke } from '../theme.ts';
-import { keepSpaces } from './embedded-body.ts';
-import { code, codeLine, columnCap, preformatted, widthMessage } from './slide-code.ts';
 
 const OPS = ['add', 'remove'] as const;
 type Op = (typeof OPS)[number] | 'context';
@@ -54,6 +54,7 @@ export const slideDiff = definePrimitive({
   }),
   catalog: {
     name: 'Diff',
+    group: 'Code',
     purpose: 'A change to code, line by line: added lines green with +, removed lines red with −, context plain.',
     useWhen: ['Showing exactly what a change adds and removes.', 'A reordering or a one-line fix, in context.'],
     avoidWhen: [

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { mrkdwnCode, mrkdwnText } from '../../../sdk/slack/mrkdwn.ts';
 import { lineText, toneField, wrappedText } from '../fields.ts';
+import { largestStep, loadFits } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, radius, space, stroke, type } from '../theme.ts';
 
@@ -48,6 +48,7 @@ export const slideFanout = definePrimitive({
   }),
   catalog: {
     name: 'Fanout',
+    group: 'Diagrams',
     purpose: 'One source on the left branching to two to six receivers, each with what it does.',
     useWhen: [
       'One event or request reaches several consumers at once.',
@@ -96,7 +97,7 @@ export const slideFanout = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(undefined, node.targets.length, tokens.fits);
+      const size = largestStep(loadFits(node.targets.length, tokens.fits));
       const last = node.targets.length - 1;
       return html`<div class="${C} ${C}-${size}"><div class="${C}-source">${node.source}</div><div class="${C}-stem"></div><div class="${C}-targets">${node.targets.map(
         (item, i) =>

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnLink } from '../../../sdk/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
 import { color, font, PREFIX } from '../style.ts';
@@ -57,6 +57,7 @@ export const slideFrame = definePrimitive({
   sanitize: (node) => (node.url !== undefined && !ABSOLUTE_HTTP.test(node.url) ? { ...node, url: undefined } : node),
   catalog: {
     name: 'Slide frame',
+    group: 'Slide structure',
     purpose: 'The 16:9 slide itself: every composition is exactly one slideFrame holding the slide’s content.',
     useWhen: [
       'Always: wrap each slide’s content in one slideFrame.',

@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html, type Markup } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { quoteForMessage } from '../../../sdk/messages.ts';
-import { lineText, sizeField, wrappedText, type SlideSize } from '../fields.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import { arrowCss, arrowMarkup, DIAGRAM_ROOM, estimateLines } from '../kit/diagram.ts';
+import { largestStep, sizeField, type SlideSize } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
-import { arrowCss, arrowMarkup, estimateLines, fittingSize } from './slide-pipeline.ts';
 
 const C = `${PREFIX}-graph`;
 
@@ -243,6 +244,7 @@ export const slideGraph = definePrimitive({
   schema,
   catalog: {
     name: 'Concept graph',
+    group: 'Diagrams',
     purpose:
       'Two to four concepts in a row joined by arrows, with up to one more above ' +
       'and one below feeding into or out of the row, each with a short definition.',
@@ -313,7 +315,7 @@ export const slideGraph = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = fittingSize(node.size, (s) => estimateHeight(node, s));
+      const size = node.size ?? largestStep((s) => estimateHeight(node, s) <= DIAGRAM_ROOM);
       const { main, sides } = layout(node);
       const placed = sides.map(({ item, placement, column, towardsRow }) => {
         // Above the row an arrow into the row points down; below it, up.

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
-import { sizeField, wrappedText } from '../fields.ts';
+import { wrappedText } from '../fields.ts';
+import { charLoad, largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { charLoad, sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { type } from '../theme.ts';
 
@@ -24,6 +24,7 @@ export const slideHeading = definePrimitive({
   }),
   catalog: {
     name: 'Slide heading',
+    group: 'Slide structure',
     purpose: 'Opens a content slide with its claim written as a sentence, and an optional supporting lede.',
     useWhen: [
       'Every content slide: the first node of the frame’s body.',
@@ -49,7 +50,7 @@ export const slideHeading = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(node.size, charLoad(node.title), tokens.fits);
+      const size = node.size ?? largestStep(loadFits(charLoad(node.title), tokens.fits));
       return html`<div class="${PREFIX}-heading ${PREFIX}-heading-${size}"><h1 class="${PREFIX}-heading-title ${PREFIX}-display">${marksHtml(node.title)}</h1>${
         node.lede ? html`<p class="${PREFIX}-heading-lede">${marksHtml(node.lede)}</p>` : ''
       }</div>`;

@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, toneField, wrappedText, type SlideSize } from '../fields.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText, toneField, wrappedText } from '../fields.ts';
+import { arrowCss, arrowMarkup, DIAGRAM_ROOM, estimateLines, longestWord } from '../kit/diagram.ts';
+import { largestStep, type SlideSize } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
-import { arrowCss, arrowMarkup, estimateLines, fittingSize, longestWord } from './slide-pipeline.ts';
 
 const C = `${PREFIX}-lanes`;
 
@@ -94,6 +95,7 @@ export const slideLanes = definePrimitive({
   schema,
   catalog: {
     name: 'Lanes',
+    group: 'Diagrams',
     purpose:
       'Two routes side by side as rows of step chips that merge ' +
       'into one shared final step, with optional notes underneath.',
@@ -148,7 +150,7 @@ export const slideLanes = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = fittingSize(undefined, (s) => estimateHeight(node, s));
+      const size = largestStep((s) => estimateHeight(node, s) <= DIAGRAM_ROOM);
       const notes = node.notes ?? [];
       return html`<div class="${C} ${C}-${size}"><div class="${C}-grid">${node.lanes.map(
         (x, r) =>

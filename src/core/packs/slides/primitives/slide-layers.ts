@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField, toneField, wrappedText } from '../fields.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText, toneField, wrappedText } from '../fields.ts';
+import { largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, radius, space, stroke, type } from '../theme.ts';
 
@@ -69,6 +69,7 @@ export const slideLayers = definePrimitive({
   }),
   catalog: {
     name: 'Layers',
+    group: 'Diagrams',
     purpose:
       'A stack of three to six tiers, nearest the user on top, ' +
       'each with what it does (or its components) and who owns it.',
@@ -121,7 +122,7 @@ export const slideLayers = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(node.size, node.layers.length, tokens.fits);
+      const size = node.size ?? largestStep(loadFits(node.layers.length, tokens.fits));
       return html`<div class="${C} ${C}-${size}">${node.layers.map(
         (item) =>
           html`<div class="${C}-band${item.tone ? ` ${C}-${item.tone}` : ''}"><div class="${C}-name">${item.name}</div>${

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { lineText, wrappedText } from '../fields.ts';
+import { charLoad } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { charLoad } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, glyphs, space, stroke, type } from '../theme.ts';
 
@@ -47,6 +47,7 @@ export const slideList = definePrimitive({
   }),
   catalog: {
     name: 'List',
+    group: 'Text',
     purpose:
       'Up to six rows of a short mono term and a line about it, ruled ' +
       'like a spec sheet; without terms, a compact stack of lines.',

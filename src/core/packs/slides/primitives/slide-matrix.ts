@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html, type Markup } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField } from '../fields.ts';
-import { sizeOf } from '../size.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText } from '../fields.ts';
+import { largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, space, stroke, type } from '../theme.ts';
 
@@ -83,6 +83,7 @@ export const slideMatrix = definePrimitive({
     }),
   catalog: {
     name: 'Matrix',
+    group: 'Data',
     purpose:
       'A grid of options against criteria, each cell marked ' +
       'full, partial or none, with an optional highlighted column.',
@@ -137,7 +138,7 @@ export const slideMatrix = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const step = node.size ?? sizeOf(undefined, node.rows.length, tokens.fits);
+      const step = node.size ?? largestStep(loadFits(node.rows.length, tokens.fits));
       const cellClass = (index: number) => `${C}-cell${index === node.highlight ? ` ${C}-focus` : ''}`;
       const grid = `${C}-grid ${C}-n${node.columns.length}`;
       return html`<div class="${C} ${C}-${step}"><div class="${grid} ${C}-head"><div></div>${node.columns.map(

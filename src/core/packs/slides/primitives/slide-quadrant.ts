@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField } from '../fields.ts';
-import { charLoad, sizeOf } from '../size.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText } from '../fields.ts';
+import { charLoad, largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, radius, space, stroke, type } from '../theme.ts';
 
@@ -85,6 +85,7 @@ export const slideQuadrant = definePrimitive({
   }),
   catalog: {
     name: 'Quadrant',
+    group: 'Diagrams',
     purpose: 'A two-by-two of two named axes, with up to four chips placed in each quadrant.',
     useWhen: [
       'Sorting options on two dimensions at once (effort and impact, risk and reward).',
@@ -140,7 +141,7 @@ export const slideQuadrant = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(node.size, Math.max(...node.quadrants.map(chipLoad)), tokens.fits);
+      const size = node.size ?? largestStep(loadFits(Math.max(...node.quadrants.map(chipLoad)), tokens.fits));
       return html`<div class="${C} ${C}-${size}"><div class="${C}-y"><div class="${C}-axis-label">${node.y.high}</div><div class="${C}-y-rail"><div class="${C}-head-up"></div><div class="${C}-y-line"></div></div><div class="${C}-axis-label">${node.y.low}</div></div><div class="${C}-plot">${node.quadrants.map(
         (item, i) =>
           html`<div class="${C}-cell${node.highlight === i ? ` ${C}-highlight` : ''}"><div class="${C}-label">${item.label}</div>${

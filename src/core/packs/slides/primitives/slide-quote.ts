@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnBold, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
-import { lineText, sizeField, wrappedText } from '../fields.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import { charLoad, largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { charLoad, sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, space, type } from '../theme.ts';
 
@@ -36,6 +36,7 @@ export const slideQuote = definePrimitive({
   }),
   catalog: {
     name: 'Quote',
+    group: 'Slide structure',
     purpose: 'Someone’s own words, set large with quote marks and an attribution.',
     useWhen: [
       'A customer, user or colleague said the point better than a summary would.',
@@ -77,7 +78,7 @@ export const slideQuote = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(node.size, charLoad(node.text), tokens.fits);
+      const size = node.size ?? largestStep(loadFits(charLoad(node.text), tokens.fits));
       return html`<figure class="${PREFIX}-quote ${PREFIX}-quote-${size}"><blockquote class="${PREFIX}-quote-text ${PREFIX}-display"><span class="${PREFIX}-quote-mark">${glyphs.quoteOpen}</span>${marksHtml(
         node.text,
       )}<span class="${PREFIX}-quote-mark">${glyphs.quoteClose}</span></blockquote><figcaption class="${PREFIX}-quote-cite"><span class="${PREFIX}-quote-source">${node.source}</span>${

@@ -1,12 +1,11 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnBold } from '../../../sdk/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
-import { color, font, PREFIX } from '../style.ts';
-import { glyphs, MIN_FONT_SIZE, space, type } from '../theme.ts';
 import {
+  type EmbedBox,
   embedCss,
   embeddedBody,
   embedHtml,
@@ -16,8 +15,9 @@ import {
   indent,
   SURFACE_LABEL,
   surfaceField,
-  type EmbedBox,
-} from './embedded-body.ts';
+} from '../kit/embed.ts';
+import { color, font, PREFIX } from '../style.ts';
+import { glyphs, MIN_FONT_SIZE, space, type } from '../theme.ts';
 
 /**
  * Columns and tile box per tile count: one row for two or three, two rows (2×2, 3×2) past that.
@@ -74,6 +74,7 @@ export const slideRenderGrid = definePrimitive({
     }),
   catalog: {
     name: 'Render grid',
+    group: 'Renders',
     purpose:
       'One slide drawn on several surfaces side by side (React, ' +
       'HTML, snapshot, Markdown, text, Slack), each tile captioned.',

@@ -1,105 +1,27 @@
 import * as z from 'zod';
-import type { PrimitiveNode } from '../../../sdk/composition.ts';
-import { definePrimitive, type RenderScope } from '../../../sdk/primitive.ts';
-import { html, type Markup } from '../../../sdk/markup.ts';
-import { md, type MarkdownBlockChild } from '../../../sdk/markdown/content.ts';
-import type { SlackBlock } from '../../../sdk/slack/blocks.ts';
-import { escapeMrkdwn, mrkdwnBold, mrkdwnCode } from '../../../sdk/slack/mrkdwn.ts';
-import { lineText } from '../fields.ts';
-import { color, font, PREFIX } from '../style.ts';
-import { glyphs, radius, space, type } from '../theme.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { html } from '../../../sdk/markup.ts';
+import { definePrimitive } from '../../../sdk/primitive.ts';
 import {
   embedCss,
-  embeddedBody,
-  embedHtml,
-  embedMarkdown,
-  embedSlack,
-  embedText,
-  indent,
-  PENDING,
-  placeholderHtml,
-  surfaceField,
-  SURFACE_LABEL,
-  type EmbedBox,
-  type RenderSurface,
-} from './embedded-body.ts';
-
-/** The render's box: half the slide's size, so the embedded slide is drawn at scale 0.5. */
-export const RENDER_BOX: EmbedBox = { width: 960, font: type.mono.size };
-
-export const SLIDE_OR_BODY_MESSAGE = 'is required unless `slide` names a slide for the host to resolve';
-
-/** The fields of a render, shared with slideAnnotatedRender's `render`. */
-export const renderShape = (bodyNode: z.ZodType<PrimitiveNode>) => ({
-  type: z.literal('slideRender'),
-  slide: lineText(
-    'Another slide of the deck, by the host’s reference (its slug). Drawn as a ' +
-      'striped placeholder until the host resolves it. Give `slide`, `body`, or both.',
-  ).optional(),
-  body: embeddedBody(bodyNode, 'The slide to draw, embedded. Required unless `slide` is given.').optional(),
-  surface: surfaceField(),
-  caption: lineText('What the render shows, in a few words.').optional(),
-});
-
-export interface RenderNode {
-  slide?: string | undefined;
-  body?: PrimitiveNode[] | undefined;
-  surface: RenderSurface;
-  caption?: string | undefined;
-}
-
-/** At least one of `slide` and `body`. */
-export function renderRule(node: RenderNode, ctx: z.RefinementCtx): void {
-  if (node.slide === undefined && node.body === undefined)
-    ctx.addIssue({ code: 'custom', path: ['body'], message: SLIDE_OR_BODY_MESSAGE });
-}
-
-/** `Snapshot render`: what the caption line opens with on every surface. */
-export const renderTitle = (surface: RenderSurface): string => `${SURFACE_LABEL[surface]} render`;
-
-/** The body drawn into a box, or the striped placeholder naming the slide still to resolve. */
-export function renderStage(node: RenderNode, scope: RenderScope, box: EmbedBox): Markup {
-  return node.body ? embedHtml(node.body, node.surface, scope, box) : placeholderHtml(node.slide, box);
-}
-
-export function renderText(node: RenderNode, scope: RenderScope): string {
-  const head = [renderTitle(node.surface), node.slide, node.caption].filter(Boolean).join(` ${glyphs.separator} `);
-  return [head, indent(node.body ? embedText(node.body, node.surface, scope) : PENDING)].filter(Boolean).join('\n');
-}
-
-export function renderMarkdown(node: RenderNode, scope: RenderScope): MarkdownBlockChild[] {
-  const sep = ` ${glyphs.separator} `;
-  return [
-    md.paragraph(
-      md.strong(renderTitle(node.surface)),
-      node.slide && [sep, md.code(node.slide)],
-      node.caption && [sep, md.emphasis(node.caption)],
-    ),
-    node.body ? embedMarkdown(node.body, node.surface, scope) : md.paragraph(md.emphasis(PENDING)),
-  ];
-}
-
-const context = (text: string): SlackBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
-
-export function renderSlack(node: RenderNode, scope: RenderScope): SlackBlock[] {
-  const head = [
-    mrkdwnBold(renderTitle(node.surface)),
-    node.slide ? mrkdwnCode(node.slide) : '',
-    node.caption ? escapeMrkdwn(node.caption) : '',
-  ]
-    .filter(Boolean)
-    .join(` ${glyphs.separator} `);
-  return [
-    context(head),
-    ...(node.body ? embedSlack(node.body, node.surface, scope) : [context(escapeMrkdwn(PENDING))]),
-  ];
-}
+  RENDER_BOX,
+  renderMarkdown,
+  renderRule,
+  renderShape,
+  renderSlack,
+  renderStage,
+  renderText,
+  renderTitle,
+} from '../kit/embed.ts';
+import { color, font, PREFIX } from '../style.ts';
+import { radius, space } from '../theme.ts';
 
 export const slideRender = definePrimitive({
   type: 'slideRender',
   schema: (bodyNode) => z.object(renderShape(bodyNode)).superRefine((node, ctx) => renderRule(node, ctx)),
   catalog: {
     name: 'Render',
+    group: 'Renders',
     purpose:
       'Another slide drawn inside this one, as one surface shows it: ' +
       'scaled down as a picture, or as Markdown, text or Slack output.',

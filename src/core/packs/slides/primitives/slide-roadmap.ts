@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField, SIZES, wrappedText, type SlideSize } from '../fields.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import { charLoad, largestStep, sizeField, SIZES, type SlideSize } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { charLoad } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, glyphs, MIN_FONT_SIZE, radius, space, stroke, type } from '../theme.ts';
 
@@ -45,7 +45,7 @@ function sizeFor(node: { size?: SlideSize | undefined; columns: readonly { items
   if (node.size) return node.size;
   const tallest = (size: SlideSize) =>
     Math.max(...node.columns.map((c) => columnHeight(c.items, node.columns.length, size)));
-  return SIZES.find((size) => tallest(size) <= HEIGHT_BUDGET) ?? 's';
+  return largestStep((size) => tallest(size) <= HEIGHT_BUDGET);
 }
 
 const CURRENT_MESSAGE = 'must be the only current column';
@@ -86,6 +86,7 @@ export const slideRoadmap = definePrimitive({
   }),
   catalog: {
     name: 'Roadmap',
+    group: 'Text',
     purpose:
       'Two to four horizons (now, next, later) side by side, each ' +
       'with a status and up to four items; the current one stands out.',

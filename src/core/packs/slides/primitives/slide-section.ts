@@ -1,15 +1,14 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnLink, mrkdwnSection, plainText } from '../../../sdk/slack/mrkdwn.ts';
 import { BLOCKED_HREF, navigationHref, sanitizeNavigationHref } from '../../../sdk/url.ts';
-import { lineText, sizeField } from '../fields.ts';
-import { stepFor } from '../size.ts';
+import { HREF_MAX, lineText } from '../fields.ts';
+import { largestStep, loadFits, sizeField, smallerStep, textFits } from '../kit/type-scale.ts';
+import { marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
-import { HREF_MAX } from './slide-closing.ts';
-import { smallerStep, widthStep } from './slide-title.ts';
 
 const COLUMN_GAP = space.px96;
 /** The number and title share the left half; the contents list takes the right. */
@@ -58,6 +57,7 @@ export const slideSection = definePrimitive({
     .superRefine((node, ctx) => checkHrefs(node as { contents: string[]; hrefs?: string[] }, ctx)),
   catalog: {
     name: 'Section divider',
+    group: 'Slide structure',
     purpose: 'Opens a part of the deck: its number and name drawn huge, and the titles of the slides it holds.',
     useWhen: [
       'The first slide of each part of a deck, alone in an inverse slideFrame.',
@@ -107,8 +107,9 @@ export const slideSection = definePrimitive({
       const size =
         node.size ??
         smallerStep(
-          smallerStep(widthStep(node.number, tokens.number, COLUMN, 1), widthStep(node.title, tokens.title, COLUMN)),
-          stepFor(node.contents.length, tokens.fits),
+          largestStep(textFits(marksText(node.number), tokens.number, COLUMN, 1)),
+          largestStep(textFits(marksText(node.title), tokens.title, COLUMN)),
+          largestStep(loadFits(node.contents.length, tokens.fits)),
         );
       const items = node.contents.map((content, i) => {
         const href = node.hrefs?.[i];

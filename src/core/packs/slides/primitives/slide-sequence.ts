@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { quoteForMessage } from '../../../sdk/messages.ts';
-import { lineText, sizeField, toneField, type SlideSize } from '../fields.ts';
+import { lineText, toneField } from '../fields.ts';
+import { ARROW, arrowCss, arrowMarkup, DIAGRAM_ROOM, estimateLines } from '../kit/diagram.ts';
+import { largestStep, sizeField, type SlideSize } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
-import { ARROW, arrowCss, arrowMarkup, estimateLines, fittingSize } from './slide-pipeline.ts';
 
 const C = `${PREFIX}-sequence`;
 
@@ -131,6 +132,7 @@ export const slideSequence = definePrimitive({
   schema,
   catalog: {
     name: 'Sequence diagram',
+    group: 'Diagrams',
     purpose:
       'Three to five parties side by side with lifelines, and up ' +
       'to ten messages passing between them in order, top to bottom.',
@@ -207,7 +209,7 @@ export const slideSequence = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = fittingSize(node.size, (s) => estimateHeight(node, s));
+      const size = node.size ?? largestStep((s) => estimateHeight(node, s) <= DIAGRAM_ROOM);
       const index = new Map(node.actors.map((x, i) => [x.id, i] as const));
       const tones = new Map(node.actors.map((x) => [x.id, x.tone] as const));
       const rows = node.messages.length;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn } from '../../../sdk/slack/mrkdwn.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { FRAME_BODY_CHARACTERS, glyphs } from '../theme.ts';
@@ -24,6 +24,7 @@ export const slideSource = definePrimitive({
   }),
   catalog: {
     name: 'Source line',
+    group: 'Slide structure',
     purpose: 'One citation line at the foot of a content slide, saying where its numbers or claims come from.',
     useWhen: [
       'A slide shows numbers, research or quotes the audience may want to check.',

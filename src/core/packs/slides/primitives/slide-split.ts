@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { PrimitiveNode } from '../../../sdk/composition.ts';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { mrkdwnBold, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
 import { lineText, toneField, wrappedText } from '../fields.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
@@ -82,6 +82,7 @@ export const slideSplit = definePrimitive({
   hasOwnContent: (node) => Boolean(node.footnote || node.panes.some((p) => p.label)),
   catalog: {
     name: 'Split',
+    group: 'Layout',
     purpose:
       'Two panes side by side, each holding its own nodes: before ' +
       'and after, code and its explanation, main content and notes.',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { PREFIX } from '../style.ts';
 import { space } from '../theme.ts';
 
@@ -25,6 +25,7 @@ export const slideStack = definePrimitive({
   children: ['items'],
   catalog: {
     name: 'Stack',
+    group: 'Layout',
     purpose:
       'Puts several nodes one above the other where a single node is expected, or sets the spacing between them.',
     useWhen: [

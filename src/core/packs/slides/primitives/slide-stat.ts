@@ -1,106 +1,23 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html, type Markup } from '../../../sdk/markup.ts';
-import { md, type MarkdownInline } from '../../../sdk/markdown/content.ts';
-import { mrkdwnBold, mrkdwnItalic, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
-import { lineText, SIZES, wrappedText, type SlideSize } from '../fields.ts';
+import { html } from '../../../sdk/markup.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import {
+  checkUnitHasValue,
+  figureHtml,
+  missingHtml,
+  placeholderBox,
+  placeholderCss,
+  valueMarkdown,
+  valueMrkdwn,
+  valuePlain,
+} from '../kit/figure.ts';
+import { emWidth, FIGURE_ADVANCES, largestStep, loadFits, type SlideSize } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
-import { advance, CONTENT_WIDTH, radius, space, stroke, type } from '../theme.ts';
-
-// Helpers the other figure primitives (slideStats, slideDelta) share, so a missing value, a value
-// with its unit and a width estimate look and read the same wherever a number is drawn.
-
-/** What every surface says where an author left a value out: the slide never invents one. */
-export const MISSING_VALUE = 'No value yet';
-
-/** Rough width of bold display text in em, from the theme's advance classes (no browser to measure). */
-export function emWidth(text: string): number {
-  let width = 0;
-  for (const char of text) {
-    if (/[0-9]/.test(char)) width += advance.digit;
-    else if (/[iljtfr.,:;'’!|\s()[\]]/.test(char)) width += advance.narrow;
-    else if (/[mwMW@%—]/.test(char)) width += advance.wide;
-    else if (/[A-Z]/.test(char)) width += advance.upper;
-    else width += advance.other;
-  }
-  return width;
-}
-
-/** Symbols such as % and × hug the number; words keep a space (`2.1 days`, `40 ms`, `12%`). */
-export function unitHugs(unit: string): boolean {
-  return !/^[\p{L}\p{N}]/u.test(unit);
-}
-
-export function valueWithUnit(value: string, unit?: string): string {
-  if (!unit) return value;
-  return unitHugs(unit) ? `${value}${unit}` : `${value} ${unit}`;
-}
-
-/** The value and its unit as drawn; the unit class says whether it keeps a gap from the number. */
-export function figureHtml(prefix: string, value: string, unit: string | undefined): Markup {
-  return html`<div class="${prefix}-figure"><span class="${prefix}-value">${value}</span>${unit ? html`<span class="${prefix}-unit${unitHugs(unit) ? '' : ` ${prefix}-unit-word`}">${unit}</span>` : ''}</div>`;
-}
-
-/** The later (smaller) of two size steps. */
-export function smallerStep(a: SlideSize, b: SlideSize): SlideSize {
-  return SIZES[Math.max(SIZES.indexOf(a), SIZES.indexOf(b))]!;
-}
-
-/** Stripes on the page colour with a dashed edge: unmistakably "not filled in", never a number. */
-export function placeholderCss(selector: string): string {
-  const stripe = color('placeholderStripe');
-  return (
-    `${selector}{display:flex;align-items:center;justify-content:center;box-sizing:border-box;` +
-    `border:${stroke.chip}px dashed ${color('borderDashed')};border-radius:${radius.panel}px;` +
-    `background-color:${color('bgPage')};background-image:repeating-linear-gradient(135deg,${stripe} ` +
-    `0px,${stripe} ${space.px16}px,transparent ${space.px16}px,transparent ${space.px32}px);` +
-    `${font('label')};color:${color('textSubtle')};margin:0}`
-  );
-}
-
-const UNIT_NEEDS_VALUE = 'needs a value: leave the unit out when the value is unknown';
-
-/** The shared cross-field rule: a unit on its own would read as a number that is not there. */
-export function checkUnitHasValue(
-  figure: { value?: string | undefined; unit?: string | undefined },
-  ctx: z.RefinementCtx,
-  path: (string | number)[],
-): void {
-  if (figure.unit !== undefined && figure.value === undefined)
-    ctx.addIssue({ code: 'custom', path: [...path, 'unit'], message: UNIT_NEEDS_VALUE });
-}
-
-/** A placeholder stands in for about this many em of the value size: roughly three digits. */
-const PLACEHOLDER_EM = 2.2;
-/** Narrowest placeholder that still holds its caption on one line (tracked capitals, padded). */
-const PLACEHOLDER_MIN = Math.ceil(
-  (emWidth(MISSING_VALUE.toUpperCase()) + MISSING_VALUE.length * 0.14) * type.label.size + 2 * space.px16,
-);
-
-/** Width of the placeholder for a value drawn at `valueSize` px: about as wide as a short number. */
-export function placeholderWidth(valueSize: number): number {
-  return Math.max(PLACEHOLDER_MIN, Math.round(valueSize * PLACEHOLDER_EM));
-}
-
-/** The placeholder's box, as tall as the value's line. */
-export function placeholderBox(valueSize: number): string {
-  return `width:${placeholderWidth(valueSize)}px;height:${Math.round(valueSize * type.stat.line)}px`;
-}
-
-/** A value that may be missing, for Markdown, Slack mrkdwn and plain text. */
-export function valueMarkdown(value: string | undefined, unit?: string): MarkdownInline {
-  return value === undefined ? md.emphasis(MISSING_VALUE) : md.strong(valueWithUnit(value, unit));
-}
-
-export function valueMrkdwn(value: string | undefined, unit?: string): string {
-  return value === undefined ? mrkdwnItalic(MISSING_VALUE) : mrkdwnBold(valueWithUnit(value, unit));
-}
-
-export function valuePlain(value: string | undefined, unit?: string): string {
-  return value === undefined ? `[${MISSING_VALUE.toLowerCase()}]` : valueWithUnit(value, unit);
-}
+import { CONTENT_WIDTH, space, stroke, type } from '../theme.ts';
 
 const C = `${PREFIX}-stat`;
 
@@ -118,20 +35,15 @@ const tokens = {
 const FIGURE_MAX = CONTENT_WIDTH - tokens.gap - tokens.bodyMin;
 
 function figureWidth(value: string, unit: string | undefined, step: SlideSize): number {
-  const unitWidth = unit ? emWidth(unit) * tokens.unit[step] + space.px16 : 0;
-  return emWidth(value) * tokens.value[step] + unitWidth;
+  const unitWidth = unit ? emWidth(unit, FIGURE_ADVANCES) * tokens.unit[step] + space.px16 : 0;
+  return emWidth(value, FIGURE_ADVANCES) * tokens.value[step] + unitWidth;
 }
 
 /** `l` while the figure fits at `l`'s sizes, then `m`; `s` past both (long values wrap). */
 function statStep(value: string | undefined, unit: string | undefined): SlideSize {
   if (value === undefined) return 'l';
   const load = figureWidth(value, unit, 'l');
-  return sizeOf(undefined, load, { l: FIGURE_MAX, m: FIGURE_MAX * (tokens.value.l / tokens.value.m) });
-}
-
-/** The striped box drawn where a value was left out. */
-export function missingHtml(prefix: string): Markup {
-  return html`<div class="${prefix}-missing" role="img" aria-label="${MISSING_VALUE}">${MISSING_VALUE}</div>`;
+  return largestStep(loadFits(load, { l: FIGURE_MAX, m: FIGURE_MAX * (tokens.value.l / tokens.value.m) }));
 }
 
 export const slideStat = definePrimitive({
@@ -149,6 +61,7 @@ export const slideStat = definePrimitive({
     .superRefine((node, ctx) => checkUnitHasValue(node, ctx, [])),
   catalog: {
     name: 'Stat',
+    group: 'Data',
     purpose: 'One headline number, with its unit, drawn huge beside the sentence that explains it.',
     useWhen: [
       'The slide’s point is a single measured number.',

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { SLACK_LIMITS } from '../../../sdk/slack/limits.ts';
 import { plainText } from '../../../sdk/slack/mrkdwn.ts';
-import { sizeField, wrappedText } from '../fields.ts';
+import { wrappedText } from '../fields.ts';
+import { charLoad, largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { charLoad, sizeOf } from '../size.ts';
 import { font, PREFIX } from '../style.ts';
 import { type } from '../theme.ts';
 
@@ -28,6 +28,7 @@ export const slideStatement = definePrimitive({
   }),
   catalog: {
     name: 'Statement',
+    group: 'Slide structure',
     purpose: 'One thesis sentence set big, alone on the slide, for the line the audience should remember.',
     useWhen: [
       'The message of the slide fits in one sentence and needs no evidence beside it.',
@@ -58,7 +59,7 @@ export const slideStatement = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(node.size, charLoad(node.text), tokens.fits);
+      const size = node.size ?? largestStep(loadFits(charLoad(node.text), tokens.fits));
       return html`<h1 class="${PREFIX}-statement ${PREFIX}-statement-${size} ${PREFIX}-display">${marksHtml(node.text)}</h1>`;
     },
     text: (node) => marksText(node.text),

@@ -1,25 +1,32 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnText } from '../../../sdk/slack/mrkdwn.ts';
-import { lineText, sizeField, SIZES, wrappedText, type SlideSize } from '../fields.ts';
-import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { charLoad, sizeOf } from '../size.ts';
-import { color, font, PREFIX } from '../style.ts';
-import { CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
+import { lineText, wrappedText } from '../fields.ts';
 import {
   checkUnitHasValue,
-  emWidth,
   figureHtml,
   missingHtml,
   placeholderBox,
   placeholderCss,
-  smallerStep,
   valueMarkdown,
   valueMrkdwn,
   valuePlain,
-} from './slide-stat.ts';
+} from '../kit/figure.ts';
+import {
+  charLoad,
+  emWidth,
+  FIGURE_ADVANCES,
+  largestStep,
+  loadFits,
+  sizeField,
+  type SlideSize,
+  smallerStep,
+} from '../kit/type-scale.ts';
+import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
+import { color, font, PREFIX } from '../style.ts';
+import { CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
 
 const C = `${PREFIX}-stats`;
 
@@ -61,13 +68,13 @@ function statsStep(items: readonly Item[]): SlideSize {
     items.every(
       (entry) =>
         entry.value === undefined ||
-        emWidth(entry.value) * tokens.value[step] +
-          (entry.unit ? emWidth(entry.unit) * tokens.unit[step] + space.px8 : 0) <=
+        emWidth(entry.value, FIGURE_ADVANCES) * tokens.value[step] +
+          (entry.unit ? emWidth(entry.unit, FIGURE_ADVANCES) * tokens.unit[step] + space.px8 : 0) <=
           column,
     );
-  const byWidth = SIZES.find(fits) ?? 's';
+  const byWidth = largestStep(fits);
   const bodyLoad = Math.max(...items.map((entry) => charLoad(entry.body))) * items.length;
-  return smallerStep(byWidth, sizeOf(undefined, bodyLoad, tokens.bodyFits));
+  return smallerStep(byWidth, largestStep(loadFits(bodyLoad, tokens.bodyFits)));
 }
 
 export const slideStats = definePrimitive({
@@ -79,6 +86,7 @@ export const slideStats = definePrimitive({
   }),
   catalog: {
     name: 'Stats',
+    group: 'Data',
     purpose: 'Two to four headline numbers side by side, each with a label and a sentence of context.',
     useWhen: [
       'A few independent numbers that together make the slide’s point.',

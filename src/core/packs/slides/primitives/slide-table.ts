@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html, type Markup } from '../../../sdk/markup.ts';
-import { md, type MarkdownInlineChild } from '../../../sdk/markdown/content.ts';
+import { md, type MarkdownInlineChild } from '../../../sdk/markdown/builder.ts';
 import { quoteForMessage } from '../../../sdk/messages.ts';
 import type { SlackBlock } from '../../../sdk/slack/blocks.ts';
 import { mrkdwnBold, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
-import { charLoad, sizeOf } from '../size.ts';
+import { charLoad, largestStep, loadFits } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { space, stroke, type } from '../theme.ts';
 
@@ -136,6 +136,7 @@ export const slideTable = definePrimitive({
     }),
   catalog: {
     name: 'Table',
+    group: 'Data',
     purpose: 'A small table of words and numbers: up to six columns and twelve rows, optionally in labelled groups.',
     useWhen: [
       'Several measures for each of a few things.',
@@ -201,7 +202,7 @@ export const slideTable = definePrimitive({
     html: (node) => {
       const columns = node.columns.length;
       const drawn = lines(node);
-      const step = sizeOf(undefined, drawn.length, tokens.fits);
+      const step = largestStep(loadFits(drawn.length, tokens.fits));
       const rowHtml = (row: Row): Markup =>
         html`<div class="${gridClass(columns)}">${node.columns.map((_, index) => html`<div class="${C}-cell${index === 0 && node.rowHeaders ? ` ${C}-rowhead` : ''}">${row[index] ?? ''}</div>`)}</div>`;
       return html`<div class="${C} ${C}-${step}">${node.label ? html`<div class="${C}-label">${node.label}</div>` : ''}<div class="${C}-body"><div class="${gridClass(columns)} ${C}-head">${node.columns.map(

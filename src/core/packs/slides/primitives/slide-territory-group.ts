@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { lineText, toneField, wrappedText } from '../fields.ts';
+import { charLoad, largestStep, loadFits } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { charLoad, sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { radius, space, stroke, type } from '../theme.ts';
 
@@ -38,6 +38,7 @@ export const slideTerritoryGroup = definePrimitive({
   }),
   catalog: {
     name: 'Territories',
+    group: 'Diagrams',
     purpose: 'Up to four side-by-side areas of responsibility, each headed by its owner with what falls inside it.',
     useWhen: [
       'Drawing the line between what one team (or vendor) owns and what another does.',
@@ -98,7 +99,7 @@ export const slideTerritoryGroup = definePrimitive({
   renderers: {
     html: (node) => {
       const longest = Math.max(...node.items.map((item) => charLoad(item.body)));
-      const size = sizeOf(undefined, longest * node.items.length, tokens.fits);
+      const size = largestStep(loadFits(longest * node.items.length, tokens.fits));
       return html`<div class="${C} ${C}-${size} ${C}-n${node.items.length}">${node.items.map(
         (item) =>
           html`<section class="${C}-item${item.tone ? ` ${C}-${item.tone}` : ''}"><h2 class="${C}-title">${item.title}</h2><p class="${C}-body">${marksHtml(item.body)}</p></section>`,

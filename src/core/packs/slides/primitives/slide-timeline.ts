@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
-import { lineText, sizeField, wrappedText, type SlideSize } from '../fields.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import { arrowCss, arrowMarkup, DIAGRAM_ROOM, estimateLines } from '../kit/diagram.ts';
+import { largestStep, sizeField, type SlideSize } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
-import { arrowCss, arrowMarkup, estimateLines, fittingSize } from './slide-pipeline.ts';
 
 const C = `${PREFIX}-timeline`;
 
@@ -89,6 +90,7 @@ export const slideTimeline = definePrimitive({
   schema,
   catalog: {
     name: 'Timeline',
+    group: 'Diagrams',
     purpose:
       'Three to five moments left to right on a rail, each with ' +
       'when, where, what people said in quotes, and what happened.',
@@ -202,7 +204,7 @@ export const slideTimeline = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = fittingSize(node.size, (s) => estimateHeight(node, s));
+      const size = node.size ?? largestStep((s) => estimateHeight(node, s) <= DIAGRAM_ROOM);
       const last = node.items.length - 1;
       const current = (x: Item) => (x.current ? ` ${C}-current` : '');
       // Three rows filled in order, so every year, dot and text block lines up across columns.

@@ -1,59 +1,14 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnItalic, mrkdwnSection, plainText } from '../../../sdk/slack/mrkdwn.ts';
 import type { SlackBlock } from '../../../sdk/slack/blocks.ts';
-import { lineText, sizeField, wrappedText, type SlideSize } from '../fields.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import { largestStep, sizeField, textFits } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { charLoad } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
-import { advance, CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
-
-/** Estimated width of ExtraBold text in em, from the theme's advance classes (no browser to measure). */
-export function displayEm(text: string): number {
-  let em = 0;
-  for (const char of text) {
-    if (charLoad(char) === 2) em += 1;
-    else if (/[\sijlftrI.,:;!|'’]/.test(char)) em += advance.narrow;
-    else if (/[mwMW@%]/.test(char)) em += advance.wide;
-    else if (/[A-Z]/.test(char)) em += advance.upper;
-    else if (/[0-9]/.test(char)) em += advance.digit;
-    else em += advance.other;
-  }
-  return em;
-}
-
-/** The estimates run a little narrower than Inter really draws, so a fit keeps this share of the room. */
-export const WIDTH_MARGIN = 0.9;
-
-/**
- * The largest step at which the longest word fits one line of the column and the whole text fits
- * in `lines` lines (with a little room lost to wrapping); `s` past both.
- */
-export function widthStep(
-  text: string,
-  sizes: Readonly<Record<SlideSize, number>>,
-  column: number,
-  lines = 2,
-): SlideSize {
-  const plain = marksText(text);
-  const longest = Math.max(0, ...plain.split(/\s+/).map(displayEm));
-  const total = displayEm(plain);
-  for (const step of ['l', 'm'] as const) {
-    if (
-      longest * sizes[step] <= column * WIDTH_MARGIN &&
-      total * sizes[step] <= column * lines * WIDTH_MARGIN * WIDTH_MARGIN
-    )
-      return step;
-  }
-  return 's';
-}
-
-/** Of two steps, the smaller: every part of a primitive has to fit. */
-export function smallerStep(a: SlideSize, b: SlideSize): SlideSize {
-  return a === 's' || b === 's' ? 's' : a === 'm' || b === 'm' ? 'm' : 'l';
-}
+import { CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
 
 const ASIDE_GAP = space.px96;
 /** The aside column: well under half the content width, wide enough for a short bullet list. */
@@ -93,6 +48,7 @@ export const slideTitle = definePrimitive({
   hasOwnContent: () => true,
   catalog: {
     name: 'Title slide',
+    group: 'Slide structure',
     purpose:
       'Opens a deck: its name drawn huge, with an optional eyebrow, tagline, definition and a short list beside it.',
     useWhen: [
@@ -148,7 +104,7 @@ export const slideTitle = definePrimitive({
   renderers: {
     html: (node, { scope }) => {
       const column = node.aside ? CONTENT_WIDTH - ASIDE_GAP - ASIDE_WIDTH : CONTENT_WIDTH;
-      const size = node.size ?? widthStep(node.title, tokens.title, column);
+      const size = node.size ?? largestStep(textFits(marksText(node.title), tokens.title, column));
       return html`<div class="${PREFIX}-title ${PREFIX}-title-${size}${node.aside ? ` ${PREFIX}-title-split` : ''}"><div class="${PREFIX}-title-main">${
         node.eyebrow ? html`<div class="${PREFIX}-title-eyebrow">${node.eyebrow}</div>` : ''
       }<h1 class="${PREFIX}-title-name ${PREFIX}-display">${marksHtml(node.title)}</h1>${node.tagline ? html`<p class="${PREFIX}-title-tagline">${marksHtml(node.tagline)}</p>` : ''}${

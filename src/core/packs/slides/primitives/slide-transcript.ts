@@ -1,16 +1,14 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnBold, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
-import type { SlideSize } from '../fields.ts';
 import { lineText, wrappedText } from '../fields.ts';
+import { preformatted } from '../kit/code-panel.ts';
+import { charLoad, largestStep, type SlideSize } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
-import { charLoad } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, fonts, MIN_FONT_SIZE, radius, space, stroke, type } from '../theme.ts';
-import { stepWithin } from './embedded-body.ts';
-import { preformatted } from './slide-code.ts';
 
 const ROLES = ['user', 'model', 'host'] as const;
 type Role = (typeof ROLES)[number];
@@ -80,6 +78,7 @@ export const slideTranscript = definePrimitive({
   }),
   catalog: {
     name: 'Transcript',
+    group: 'Code',
     purpose:
       'A short exchange between a user, a model and the host app, as chat bubbles: user on the right, prose or code.',
     useWhen: [
@@ -129,7 +128,7 @@ export const slideTranscript = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const step = stepWithin(transcript.room, (s) => heightAt(node.turns, Boolean(node.label), s));
+      const step = largestStep((s) => heightAt(node.turns, Boolean(node.label), s) <= transcript.room);
       return html`<div class="${PREFIX}-transcript ${PREFIX}-transcript-${step}">${node.label ? html`<div class="${PREFIX}-label">${node.label}</div>` : ''}<div class="${PREFIX}-transcript-turns">${node.turns.map(
         (turn) =>
           html`<div class="${PREFIX}-turn ${PREFIX}-turn-${turn.role}"><div class="${PREFIX}-turn-role">${ROLE_LABEL[turn.role]}</div><div class="${PREFIX}-turn-bubble"><div class="${PREFIX}-turn-${turn.format ?? 'prose'}">${

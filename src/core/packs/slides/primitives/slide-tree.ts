@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { lineText, wrappedText } from '../fields.ts';
+import { largestStep, loadFits } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
-import { sizeOf } from '../size.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, space, stroke, type } from '../theme.ts';
 
@@ -60,6 +60,7 @@ export const slideTree = definePrimitive({
   }),
   catalog: {
     name: 'Tree',
+    group: 'Diagrams',
     purpose: 'A folder and up to eight files or folders inside it, each with a note on what lives there.',
     useWhen: [
       'Walking through how a module or repository is laid out.',
@@ -110,7 +111,7 @@ export const slideTree = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = sizeOf(undefined, node.entries.length, tokens.fits);
+      const size = largestStep(loadFits(node.entries.length, tokens.fits));
       const last = node.entries.length - 1;
       return html`<div class="${C} ${C}-${size}"><div class="${C}-root">${node.root}</div><div class="${C}-entries">${node.entries.map(
         (item, i) =>

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { PrimitiveNode } from '../../../sdk/composition.ts';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnBold } from '../../../sdk/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
 import { color, font, PREFIX } from '../style.ts';
@@ -75,6 +75,7 @@ export const slideWindow = definePrimitive({
   hasOwnContent: () => true,
   catalog: {
     name: 'Window',
+    group: 'Layout',
     purpose: 'Frames nodes as if on screen in a browser, terminal, Slack channel or chat, with a matching title bar.',
     useWhen: [
       'Showing where something appears: a page at a URL, output of a command, a message in a channel.',

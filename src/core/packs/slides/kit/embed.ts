@@ -1,46 +1,22 @@
 import * as z from 'zod';
 import type { PrimitiveNode } from '../../../sdk/composition.ts';
-import { md } from '../../../sdk/markdown/content.ts';
+import { isRecord } from '../../../sdk/is-record.ts';
+import { md, type MarkdownBlockChild } from '../../../sdk/markdown/builder.ts';
 import { serializeMarkdown } from '../../../sdk/markdown/serialize.ts';
 import { html, raw, type Markup } from '../../../sdk/markup.ts';
 import type { RenderScope } from '../../../sdk/primitive.ts';
 import type { SlackBlock } from '../../../sdk/slack/blocks.ts';
-import type { SlideSize } from '../fields.ts';
-import { charLoad } from '../size.ts';
+import { escapeMrkdwn, mrkdwnBold, mrkdwnCode } from '../../../sdk/slack/mrkdwn.ts';
+import { lineText } from '../fields.ts';
 import { color, font, PREFIX } from '../style.ts';
-import { advance, frame, glyphs, radius, stroke } from '../theme.ts';
+import { advance, frame, glyphs, radius, stroke, type } from '../theme.ts';
+import { keepSpaces } from './mono.ts';
+import { charLoad } from './type-scale.ts';
 
 /**
- * What the code and render primitives share: the embedded body a render draws (its schema, its
- * picture and source views), and small helpers the code primitives reuse.
+ * What the render primitives (slideRender, slideAnnotatedRender, slideRenderGrid) share: the
+ * embedded body (its schema, its picture and source views) and the fields and views of one render.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Shared helpers
-
-/** The largest size step whose estimated height fits the room; the smallest past all of them. */
-export function stepWithin(room: number, heightAt: (step: SlideSize) => number): SlideSize {
-  if (heightAt('l') <= room) return 'l';
-  if (heightAt('m') <= room) return 'm';
-  return 's';
-}
-
-/**
- * Spaces a renderer could collapse (indentation, runs) become no-break spaces, so code keeps its
- * columns even where `white-space: pre` is not honoured.
- */
-export function keepSpaces(line: string): string {
-  return line.replace(/^ +| {2,}/g, (run) => '\u00A0'.repeat(run.length));
-}
-
-/** One-line fields drawn in mono: no tabs (their width is unknowable) and no line breaks. */
-export const ONE_LINE_MESSAGE = 'must be one line: no tabs or line breaks (indent with spaces)';
-/**
- * Every character some reader breaks a line at: LF, CR, VT and FF (text terminals, Python's
- * `splitlines`), NEL, and U+2028/U+2029 (JavaScript, Unicode-aware renderers), plus the tab.
- */
-const BREAKS_A_LINE = /[\t\n\v\f\r\u0085\u2028\u2029]/;
-export const isOneLine = (value: string): boolean => !BREAKS_A_LINE.test(value);
 
 // ---------------------------------------------------------------------------------------------
 // The embedded body
@@ -80,10 +56,6 @@ export const NESTED_RENDER_MESSAGE = `must not be another render: an embedded bo
 const EMBEDDED_BODY_RULE =
   `Either one ${FRAME_TYPE} (a whole slide) or one or more other nodes; never another render ` +
   `(${RENDER_TYPES.join(', ')}) at any depth. Its nodes keep their own ids and never build.`;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Every render node inside the body, at any depth, as paths relative to the body, in order. */
 function nestedRenders(nodes: readonly unknown[]): (string | number)[][] {
@@ -306,4 +278,78 @@ export function indent(text: string): string {
     .split('\n')
     .map((line) => (line === '' ? '' : `  ${line}`))
     .join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// One render: its fields and what each surface draws
+
+/** The render's box: half the slide's size, so the embedded slide is drawn at scale 0.5. */
+export const RENDER_BOX: EmbedBox = { width: 960, font: type.mono.size };
+
+export const SLIDE_OR_BODY_MESSAGE = 'is required unless `slide` names a slide for the host to resolve';
+
+/** The fields of a render, shared with slideAnnotatedRender's `render`. */
+export const renderShape = (bodyNode: z.ZodType<PrimitiveNode>) => ({
+  type: z.literal('slideRender'),
+  slide: lineText(
+    'Another slide of the deck, by the host’s reference (its slug). Drawn as a ' +
+      'striped placeholder until the host resolves it. Give `slide`, `body`, or both.',
+  ).optional(),
+  body: embeddedBody(bodyNode, 'The slide to draw, embedded. Required unless `slide` is given.').optional(),
+  surface: surfaceField(),
+  caption: lineText('What the render shows, in a few words.').optional(),
+});
+
+export interface RenderNode {
+  slide?: string | undefined;
+  body?: PrimitiveNode[] | undefined;
+  surface: RenderSurface;
+  caption?: string | undefined;
+}
+
+/** At least one of `slide` and `body`. */
+export function renderRule(node: RenderNode, ctx: z.RefinementCtx): void {
+  if (node.slide === undefined && node.body === undefined)
+    ctx.addIssue({ code: 'custom', path: ['body'], message: SLIDE_OR_BODY_MESSAGE });
+}
+
+/** `Snapshot render`: what the caption line opens with on every surface. */
+export const renderTitle = (surface: RenderSurface): string => `${SURFACE_LABEL[surface]} render`;
+
+/** The body drawn into a box, or the striped placeholder naming the slide still to resolve. */
+export function renderStage(node: RenderNode, scope: RenderScope, box: EmbedBox): Markup {
+  return node.body ? embedHtml(node.body, node.surface, scope, box) : placeholderHtml(node.slide, box);
+}
+
+export function renderText(node: RenderNode, scope: RenderScope): string {
+  const head = [renderTitle(node.surface), node.slide, node.caption].filter(Boolean).join(` ${glyphs.separator} `);
+  return [head, indent(node.body ? embedText(node.body, node.surface, scope) : PENDING)].filter(Boolean).join('\n');
+}
+
+export function renderMarkdown(node: RenderNode, scope: RenderScope): MarkdownBlockChild[] {
+  const sep = ` ${glyphs.separator} `;
+  return [
+    md.paragraph(
+      md.strong(renderTitle(node.surface)),
+      node.slide && [sep, md.code(node.slide)],
+      node.caption && [sep, md.emphasis(node.caption)],
+    ),
+    node.body ? embedMarkdown(node.body, node.surface, scope) : md.paragraph(md.emphasis(PENDING)),
+  ];
+}
+
+const context = (text: string): SlackBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
+
+export function renderSlack(node: RenderNode, scope: RenderScope): SlackBlock[] {
+  const head = [
+    mrkdwnBold(renderTitle(node.surface)),
+    node.slide ? mrkdwnCode(node.slide) : '',
+    node.caption ? escapeMrkdwn(node.caption) : '',
+  ]
+    .filter(Boolean)
+    .join(` ${glyphs.separator} `);
+  return [
+    context(head),
+    ...(node.body ? embedSlack(node.body, node.surface, scope) : [context(escapeMrkdwn(PENDING))]),
+  ];
 }
