@@ -90,8 +90,10 @@ export {
 export { buildCompositionJsonSchema, buildAuthoringJsonSchema, authoringSchemaSubset } from './core/sdk/json-schema.ts';
 export type { JsonSchema } from './core/sdk/json-schema.ts';
 export { html, raw, escapeHtml, joinMarkup, Markup } from './core/sdk/markup.ts';
-export { md, inlineMarks, isMarkdownContent } from './core/sdk/markdown/content.ts';
-export type { MarkdownContent, MarkdownBlock, MarkdownInline } from './core/sdk/markdown/content.ts';
+export { md } from './core/sdk/markdown/builder.ts';
+export { inlineMarks } from './core/sdk/markdown/inline-marks.ts';
+export { isMarkdownContent } from './core/sdk/markdown/tree.ts';
+export type { MarkdownContent, MarkdownBlock, MarkdownInline } from './core/sdk/markdown/tree.ts';
 export { serializeMarkdown } from './core/sdk/markdown/serialize.ts';
 export { SLACK_LIMITS } from './core/sdk/slack/limits.ts';
 export {

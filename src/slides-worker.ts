@@ -67,7 +67,23 @@ export interface SlidesWorkerOptions extends Partial<WorkerOptions> {
  * The built-in Worker configuration: the slides pack and its deck frame, guide and rules, titles
  * left to the slides (a slide draws its own), the image formats, and the sample view; `views` are
  * registered after it, and any other option given replaces the built-in one.
- * @example export default createWorker(slidesWorkerOptions({ views: [incidentView] }));
+ * @example
+ * ```ts
+ * import { defineView } from 'isomer-edge';
+ * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { createWorker, type WorkerCaller } from 'isomer-edge/worker';
+ *
+ * const incidentView = defineView<WorkerCaller, unknown>({
+ *   id: 'incident',
+ *   title: 'Incident',
+ *   answers: ['What is the incident status?'],
+ *   build: () => ({
+ *     type: 'view',
+ *     body: [{ type: 'slideFrame', body: [{ type: 'slideHeading', title: 'All clear' }] }],
+ *   }),
+ * });
+ * export default createWorker(slidesWorkerOptions({ views: [incidentView] }));
+ * ```
  */
 export function slidesWorkerOptions(options: SlidesWorkerOptions = {}): WorkerOptions {
   const { sampleViews = true, views = [], ...rest } = options;

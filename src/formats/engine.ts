@@ -64,7 +64,15 @@ interface Engine {
 const engines = new WeakMap<readonly ImageFontFace[], Engine>();
 let memory: WebAssembly.Memory | undefined;
 
-/** Bytes of WebAssembly memory the engine holds (it never shrinks), or 0 before the first image. */
+/**
+ * Bytes of WebAssembly memory the engine holds (it never shrinks), or 0 before the first image.
+ * @example
+ * ```ts
+ * import { engineMemoryBytes } from 'isomer-edge/formats';
+ *
+ * console.log(`takumi holds ${(engineMemoryBytes() / 2 ** 20).toFixed(1)} MiB`);
+ * ```
+ */
 export function engineMemoryBytes(): number {
   return memory?.buffer.byteLength ?? 0;
 }

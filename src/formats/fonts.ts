@@ -22,7 +22,15 @@ export interface ImageFontFace {
   generic?: 'sans-serif' | 'monospace';
 }
 
-/** Parses a CSS `unicode-range` value (`U+0000-00FF,U+0131`) into ranges. */
+/**
+ * Parses a CSS `unicode-range` value (`U+0000-00FF,U+0131`) into ranges.
+ * @example
+ * ```ts
+ * import { parseUnicodeRange } from 'isomer-edge/formats';
+ *
+ * parseUnicodeRange('U+0000-00FF,U+0131'); // [[0, 255], [305, 305]]
+ * ```
+ */
 export function parseUnicodeRange(value: string): CodePointRange[] {
   return value.split(',').map((part) => {
     const [first, last = first] = part.trim().replace(/^U\+/i, '').split('-') as [string, string?];

@@ -1,19 +1,11 @@
 import { Hono, type Context } from 'hono';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authenticate, parseAuthSettings, type AuthSettings, type WorkerCaller } from './auth.ts';
 import { createWorkerConfig, type WorkerConfig, type WorkerOptions } from './config.ts';
 import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
 import { createMcpEndpoint } from './mcp.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import {
-  corsOrigin,
-  forbiddenOrigin,
-  isPreflight,
-  originAllowed,
-  parseOriginSettings,
-  preflight,
-  withCors,
-  type OriginSettings,
-} from './origins.ts';
+import { corsMiddleware, forbiddenOrigin, originAllowed, parseOriginSettings, type OriginSettings } from './origins.ts';
 import {
   callTool,
   getPrompt,
@@ -61,8 +53,8 @@ interface Settings {
   origins: OriginSettings;
 }
 
-type AppEnv = { Bindings: WorkerEnv; Variables: { caller: WorkerCaller } };
-type Method = 'GET' | 'POST';
+/** `settings` is set past the origin check, on every route but /healthz. */
+type AppEnv = { Bindings: WorkerEnv; Variables: { caller: WorkerCaller; settings?: Settings } };
 
 /**
  * Settings parsed once per distinct set of binding values (so once per isolate in practice), and
@@ -128,7 +120,23 @@ function withBaseHeaders(response: Response): Response {
 /**
  * The Worker: HTTP routes and the MCP endpoint over one configuration (packs, frames, views,
  * formats), built on the first request and kept for the isolate's life.
- * @example export default createWorker({ packs: [notesPack], views: [notesView], images: false });
+ * @example
+ * ```ts
+ * import { defineView } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * import { createWorker, type WorkerCaller } from 'isomer-edge/worker';
+ *
+ * const statusView = defineView<WorkerCaller, unknown>({
+ *   id: 'status',
+ *   title: 'Status',
+ *   answers: ['How are we doing?'],
+ *   build: ({ context }) => ({
+ *     type: 'view',
+ *     body: [{ type: 'slideFrame', body: [{ type: 'slideHeading', title: `Hello, ${context.caller}` }] }],
+ *   }),
+ * });
+ * export default createWorker({ packs: [slidesPack], frames: { slide: slideDeckFrame }, views: [statusView] });
+ * ```
  */
 export function createWorker(options: WorkerOptions): IsomerWorker {
   let config: WorkerConfig | undefined;
@@ -153,65 +161,59 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
     c.res = withBaseHeaders(c.res);
   });
 
-  /** One path, its methods; anything else is 405 with `Allow`. */
-  const route = (
-    path: string,
-    handlers: Partial<Record<Method, (c: Context<AppEnv>) => Response | Promise<Response>>>,
-  ) => {
-    const methods = Object.keys(handlers) as Method[];
-    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-    app.all(path, (c) => {
-      const method = c.req.method === 'HEAD' ? 'GET' : (c.req.method as Method);
-      const handler = handlers[method];
-      if (handler) return handler(c);
-      if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
-      return errorResponse('METHOD_NOT_ALLOWED', `${path} accepts ${allow}.`, {}, { allow });
-    });
-  };
+  // A path's other methods: 405 with `Allow` from Hono's route table, and OPTIONS (not a preflight,
+  // which CORS answers) 204 with the same `Allow`.
+  app.use(
+    '*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) => {
+        const allow = [...methods, 'OPTIONS'].join(', ');
+        if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
+        return errorResponse('METHOD_NOT_ALLOWED', `This route accepts ${allow}.`, {}, { allow });
+      },
+    }),
+  );
 
-  route('/healthz', { GET: () => jsonResponse({ ok: true }) });
+  app.get('/healthz', () => jsonResponse({ ok: true }));
 
-  // Origin, preflight and auth, in that order, for every route but /healthz.
+  // Origin policy, CORS and auth, in that order, for every route but /healthz.
   app.use('*', async (c, next) => {
     if (c.req.path === '/healthz') return next();
     const settings = await getSettings(c.env);
-    const origin = c.req.header('origin') ?? null;
-    if (!originAllowed(origin, settings.origins)) return forbiddenOrigin();
-    if (isPreflight(c.req.raw)) return preflight(c.req.raw, settings.origins);
-    const allowOrigin = corsOrigin(origin, settings.origins);
+    if (!originAllowed(c.req.header('origin'), c.req.url, settings.origins)) return forbiddenOrigin();
+    c.set('settings', settings);
+    return next();
+  });
+  app.use('*', (c, next) => {
+    const settings = c.get('settings');
+    if (settings === undefined || c.req.header('origin') === undefined) return next();
+    return corsMiddleware(settings.origins, c.req.header('access-control-request-headers'))(c, next);
+  });
+  app.use('*', async (c, next) => {
+    const settings = c.get('settings');
     // A hosted image is public: Slack's fetcher sends no token, and its key is the capability.
-    if (isPublicImage(c.req.method, c.req.path)) {
-      await next();
-      if (allowOrigin) c.res = withCors(c.res, allowOrigin);
-      return;
-    }
+    if (settings === undefined || isPublicImage(c.req.method, c.req.path)) return next();
     const result = await authenticate(c.req.raw, settings.auth);
-    if ('response' in result) return allowOrigin ? withCors(result.response, allowOrigin) : result.response;
+    if ('response' in result) return result.response;
     c.set('caller', result.caller);
-    await next();
-    if (allowOrigin) c.res = withCors(c.res, allowOrigin);
+    return next();
   });
 
-  route('/tools', { GET: () => listTools(getConfig()) });
-  route('/tools/:name', { POST: (c) => callTool(getConfig(), c.get('caller'), c.req.param('name') ?? '', c.req.raw) });
-  route('/resources', { GET: () => listResources(getConfig()) });
-  route('/resources/:name', { GET: (c) => readResource(getConfig(), c.req.param('name') ?? '') });
-  route('/prompts', { GET: () => listPrompts(getConfig()) });
-  route('/prompts/:name', { POST: (c) => getPrompt(getConfig(), c.req.param('name') ?? '', c.req.raw) });
-  route('/render/:format', {
-    POST: (c) => renderComposition(getConfig(), c.req.param('format') ?? '', c.req.raw, c.env),
+  app.get('/tools', () => listTools(getConfig()));
+  app.post('/tools/:name', (c) => callTool(getConfig(), c.get('caller'), c.req.param('name'), c.req.raw));
+  app.get('/resources', () => listResources(getConfig()));
+  app.get('/resources/:name', (c) => readResource(getConfig(), c.req.param('name')));
+  app.get('/prompts', () => listPrompts(getConfig()));
+  app.post('/prompts/:name', (c) => getPrompt(getConfig(), c.req.param('name'), c.req.raw));
+  app.post('/render/:format', (c) => renderComposition(getConfig(), c.req.param('format'), c.req.raw, c.env));
+  app.get('/images/:file', (c) => serveImage(c.env, c.req.raw, c.req.param('file'), waitUntilOf(c)));
+  app.post('/images/:file', (c) => storeImage(getConfig(), c.req.param('file'), c.req.raw, c.env));
+  app.get('/openapi.json', () => {
+    openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()));
+    return new Response(openapi, { headers: { 'content-type': 'application/json' } });
   });
-  route('/images/:file', {
-    GET: (c) => serveImage(c.env, c.req.raw, c.req.param('file') ?? '', waitUntilOf(c)),
-    POST: (c) => storeImage(getConfig(), c.req.param('file') ?? '', c.req.raw, c.env),
-  });
-  route('/openapi.json', {
-    GET: () => {
-      openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()));
-      return new Response(openapi, { headers: { 'content-type': 'application/json' } });
-    },
-  });
-  route('/mcp', { POST: (c) => getMcp()(c.req.raw, c.get('caller')) });
+  app.post('/mcp', (c) => getMcp()(c.req.raw, c.get('caller')));
 
   return {
     fetch: async (request, env, ctx) => app.fetch(request, env, ctx as Parameters<typeof app.fetch>[2]),

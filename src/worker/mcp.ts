@@ -15,6 +15,13 @@ const MAX_TOOL_INPUT_ELEMENTS = 25_000;
 /**
  * One `McpServer` over the library's lists, by the seed's adapter rules: a tool whose input has no
  * keys is registered without a schema and called with `inputSchema.parse({})`.
+ * @example
+ * ```ts
+ * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { ANONYMOUS_CALLER, buildMcpServer, createWorkerConfig } from 'isomer-edge/worker';
+ *
+ * const server = buildMcpServer(createWorkerConfig(slidesWorkerOptions()), ANONYMOUS_CALLER);
+ * ```
  */
 export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpServer {
   const server = new McpServer(
@@ -63,6 +70,14 @@ function callerOf(authInfo: AuthInfo | undefined): WorkerCaller {
 /**
  * Streamable HTTP for `POST /mcp`: the 2026-07-28 protocol, and 2025-era clients through the SDK's
  * stateless legacy fallback, from one factory that builds a server per request for its caller.
+ * @example
+ * ```ts
+ * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { ANONYMOUS_CALLER, createMcpEndpoint, createWorkerConfig } from 'isomer-edge/worker';
+ *
+ * const mcp = createMcpEndpoint(createWorkerConfig(slidesWorkerOptions()));
+ * export default { fetch: (request: Request) => mcp(request, ANONYMOUS_CALLER) };
+ * ```
  */
 export function createMcpEndpoint(config: WorkerConfig): (request: Request, caller: WorkerCaller) => Promise<Response> {
   const handler = createMcpHandler((context) => buildMcpServer(config, callerOf(context.authInfo)), {

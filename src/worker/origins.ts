@@ -1,4 +1,6 @@
-import { BASE_HEADERS, errorResponse } from './errors.ts';
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { errorResponse } from './errors.ts';
 
 /** A list of origins from a comma-separated variable; `*` means any origin. */
 export interface OriginList {
@@ -68,16 +70,27 @@ function listed(list: OriginList, origin: string): boolean {
 
 /**
  * Whether a request may proceed: no `Origin` (servers, CLIs, Slack) always may; a browser origin
- * must be allowed or CORS-listed, and with no allow-list only localhost-class origins pass. This is
- * the MCP transport's DNS-rebinding rule, applied to every route.
+ * must be the Worker's own over HTTPS (its pages, such as the playground), or allowed, or
+ * CORS-listed; with no allow-list only localhost-class origins pass. This is the MCP transport's
+ * DNS-rebinding rule, applied to every route.
  */
-export function originAllowed(header: string | null, settings: OriginSettings): boolean {
-  if (header === null || header === '') return true;
+export function originAllowed(header: string | undefined, requestUrl: string, settings: OriginSettings): boolean {
+  if (header === undefined || header === '') return true;
   const origin = originOf(header);
   if (origin === undefined) return false;
+  if (sameOriginOverHttps(origin, requestUrl)) return true;
   if (listed(settings.cors, origin)) return true;
   if (settings.allowed !== undefined) return listed(settings.allowed, origin);
   return LOCAL_HOSTNAMES.has(new URL(origin).hostname);
+}
+
+/**
+ * A page of the Worker's own calling it. Only over HTTPS: a rebound name (the DNS-rebinding attack)
+ * makes a plain-HTTP origin equal the request's own, but has no certificate, and a deployed
+ * Worker's host is only ever a name routed to it. Local pages are localhost-class, allowed anyway.
+ */
+function sameOriginOverHttps(origin: string, requestUrl: string): boolean {
+  return origin.startsWith('https://') && origin === originOf(requestUrl);
 }
 
 export function forbiddenOrigin(): Response {
@@ -88,46 +101,35 @@ export function forbiddenOrigin(): Response {
 }
 
 /** The origin to name in `Access-Control-Allow-Origin`, when the request's origin is CORS-listed. */
-export function corsOrigin(header: string | null, settings: OriginSettings): string | undefined {
-  if (header === null) return undefined;
+function corsOrigin(header: string, settings: OriginSettings): string | undefined {
   const origin = originOf(header);
   return origin !== undefined && listed(settings.cors, origin) ? origin : undefined;
 }
 
 /** Request headers a browser client may send: auth, JSON, and the MCP transport's own. */
-const ALLOWED_REQUEST_HEADER = /^(authorization|content-type|accept|last-event-id|mcp-[a-z0-9-]{1,64})$/i;
-const EXPOSED_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate, allow';
+const ALLOWED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'last-event-id'];
+/** The MCP transport's headers (`mcp-protocol-version`, `mcp-method`, `mcp-param-*`, …), granted as requested. */
+const MCP_HEADER = /^mcp-[a-z0-9-]{1,64}$/i;
+const EXPOSED_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'allow'];
+const CORS_METHODS = ['GET', 'POST', 'OPTIONS'];
 
-/** Adds the CORS response headers for a CORS-listed origin. */
-export function withCors(response: Response, origin: string): Response {
-  const headers = new Headers(response.headers);
-  headers.set('access-control-allow-origin', origin);
-  headers.set('access-control-expose-headers', EXPOSED_HEADERS);
-  headers.append('vary', 'Origin');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
-/** Answers a CORS preflight: 204 with the grant for a listed origin, 204 without one otherwise. */
-export function preflight(request: Request, settings: OriginSettings): Response {
-  const origin = corsOrigin(request.headers.get('origin'), settings);
-  const headers: Record<string, string> = { ...BASE_HEADERS, vary: 'Origin' };
-  if (origin !== undefined) {
-    const requested = (request.headers.get('access-control-request-headers') ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter((name) => ALLOWED_REQUEST_HEADER.test(name));
-    headers['access-control-allow-origin'] = origin;
-    headers['access-control-allow-methods'] = 'GET, POST, OPTIONS';
-    if (requested.length > 0) headers['access-control-allow-headers'] = requested.join(', ');
-    headers['access-control-max-age'] = '600';
-  }
-  return new Response(null, { status: 204, headers });
-}
-
-export function isPreflight(request: Request): boolean {
-  return (
-    request.method === 'OPTIONS' &&
-    request.headers.has('origin') &&
-    request.headers.has('access-control-request-method')
-  );
+/**
+ * Hono's CORS middleware for one browser request, our policy choosing the origin: a CORS-listed
+ * origin gets the grant (preflights answered without a token; every answer, errors included,
+ * readable), any other allowed origin a preflight that grants nothing. Made per request because
+ * `hono/cors` takes a fixed header list or echoes every requested one, and the `mcp-*` headers
+ * granted are the requested ones that fit the pattern.
+ */
+export function corsMiddleware(settings: OriginSettings, requestedHeaders: string | undefined): MiddlewareHandler {
+  const mcpHeaders = (requestedHeaders ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => MCP_HEADER.test(name));
+  return cors({
+    origin: (origin) => corsOrigin(origin, settings) ?? null,
+    allowMethods: (origin) => (corsOrigin(origin, settings) === undefined ? [] : CORS_METHODS),
+    allowHeaders: [...ALLOWED_REQUEST_HEADERS, ...new Set(mcpHeaders)],
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+  });
 }

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
-import { BASE, get } from './support.ts';
+import { BASE, get, slide } from './support.ts';
 
 /**
  * Bindings differ per test here, so each test calls a Worker built by `createWorker(slidesWorkerOptions())` directly
@@ -233,6 +233,43 @@ describe('Origin', () => {
   });
 });
 
+describe('same-origin pages (the playground)', () => {
+  const WORKER = 'https://isomer.example.com';
+  /** A request to the Worker at its deployed URL, from a page with `origin`. */
+  async function fromPage(env: WorkerEnv, origin: string, url = `${WORKER}/render/text`, headers = {}) {
+    const ctx = createExecutionContext();
+    const response = await createWorker(slidesWorkerOptions()).fetch(
+      new Request(url, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(slide()),
+      }) as Request<unknown, IncomingRequestCfProperties>,
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return response;
+  }
+
+  it("allows the Worker's own HTTPS origin with no origins configured, and no other", async () => {
+    const own = await fromPage({}, WORKER);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fromPage({}, 'https://isomer.example.com:8443')).status).toBe(403);
+    expect((await fromPage({}, 'https://other.example.com')).status).toBe(403);
+    expect((await fromPage({ ISOMER_ALLOWED_ORIGINS: 'https://app.example.com' }, WORKER)).status).toBe(200);
+  });
+
+  it('still asks for a token', async () => {
+    expect((await fromPage(TOKENS, WORKER)).status).toBe(401);
+    expect((await fromPage(TOKENS, WORKER, undefined, bearer(BOT))).status).toBe(200);
+  });
+
+  it('refuses a rebound name: over plain HTTP the Origin equals the Host the attacker chose', async () => {
+    expect((await fromPage({}, 'http://evil.example.com', 'http://evil.example.com/render/text')).status).toBe(403);
+  });
+});
+
 describe('CORS', () => {
   const env = { ...TOKENS, ISOMER_CORS_ORIGINS: 'https://chat.example.com' };
   const preflight = (origin: string, headers = 'authorization, content-type, mcp-protocol-version, x-evil') =>
@@ -245,12 +282,27 @@ describe('CORS', () => {
     const response = await preflight('https://chat.example.com');
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://chat.example.com');
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    // hono/cors writes lists without spaces; the fixed headers are granted whether requested or not.
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,OPTIONS');
     expect(response.headers.get('access-control-allow-headers')).toBe(
-      'authorization, content-type, mcp-protocol-version',
+      'authorization,content-type,accept,last-event-id,mcp-protocol-version',
     );
     expect(response.headers.get('access-control-max-age')).toBe('600');
     expect(response.headers.get('vary')).toContain('Origin');
+  });
+
+  it("grants the MCP transport's mcp-* headers as requested, and never another", async () => {
+    const granted = (await preflight('https://chat.example.com', 'x-evil, Mcp-Param-Name, mcp-method')).headers.get(
+      'access-control-allow-headers',
+    );
+    expect(granted?.split(',')).toEqual([
+      'authorization',
+      'content-type',
+      'accept',
+      'last-event-id',
+      'mcp-param-name',
+      'mcp-method',
+    ]);
   });
 
   it('grants nothing to an origin that is allowed but not listed for CORS, and refuses a foreign one', async () => {

@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SLACK_ELIDED_NOTE } from '../../src/core/sdk/slack/fit.ts';
+import { SLACK_ELIDED_NOTE } from '../../src/core/sdk/slack/notes.ts';
 import { SLACK_LIMITS } from '../../src/core/sdk/slack/limits.ts';
 import { TEAMS_LIMITS } from '../../src/core/sdk/chat/limits.ts';
 import { createImageHost, slackImageMessage, teamsImageMessage } from '../../src/hosting/index.ts';

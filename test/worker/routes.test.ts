@@ -56,6 +56,18 @@ describe('GET /tools', () => {
     expect((await SELF.fetch(`${BASE}/tools/isomer_validate`, { method: 'HEAD' })).status).toBe(405);
   });
 
+  it('answers OPTIONS (not a preflight) with 204 and Allow', async () => {
+    for (const [path, allow] of [
+      ['/tools', 'GET, HEAD, OPTIONS'],
+      ['/tools/isomer_validate', 'POST, OPTIONS'],
+      ['/images/x.png', 'GET, HEAD, POST, OPTIONS'],
+    ]) {
+      const response = await SELF.fetch(`${BASE}${path}`, { method: 'OPTIONS' });
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get('allow'), path).toBe(allow);
+    }
+  });
+
   it('answers 405 with Allow to other methods', async () => {
     const response = await SELF.fetch(`${BASE}/tools`, { method: 'PUT' });
     await expectError(response, 405, 'METHOD_NOT_ALLOWED');

@@ -14,6 +14,8 @@ import {
   type ParsedComposition,
 } from '../sdk/validate.ts';
 import { createAuthoringContext, type RuntimeAuthoringContext } from './authoring.ts';
+import { CheckedCopies } from './checked.ts';
+import { BUILT_IN_FORMAT_NAMES, type BuiltInFormat } from '../sdk/formats.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { createHTMLSurface, type HTMLSurface } from './surfaces/html.ts';
 import { createMarkdownSurface, type MarkdownSurface } from './surfaces/markdown.ts';
@@ -22,9 +24,6 @@ import { createSnapshotSurface, type SnapshotSurface } from './surfaces/snapshot
 import { createTextSurface, type TextSurface } from './surfaces/text.ts';
 import type { SurfaceContext } from './surfaces/context.ts';
 import { createViewRegistry, type RegisteredView, type ViewRegistry } from './views.ts';
-
-const RENDERER_SURFACES = ['html', 'text', 'markdown', 'slack'] as const;
-type RendererSurface = (typeof RENDERER_SURFACES)[number];
 
 export interface IsomerRuntimeOptions<THostContext = unknown> {
   /** Vocabularies, at least one; their primitive types must not collide. */
@@ -37,7 +36,7 @@ export interface IsomerRuntimeOptions<THostContext = unknown> {
   formats?: readonly string[];
   views?: readonly RegisteredView<THostContext>[];
   /** Replace renderers per primitive type. */
-  rendererOverrides?: Record<string, Partial<Record<RendererSurface, unknown>>>;
+  rendererOverrides?: Record<string, Partial<Record<BuiltInFormat, unknown>>>;
   /** The wrapper's `aria-label` when a composition has no title. Default `View`. */
   defaultAriaLabel?: string;
   /** Shapes the authoring JSON Schema; merged over every pack's own options. */
@@ -69,7 +68,10 @@ export interface IsomerRuntime<THostContext = unknown> {
   readonly primitives: readonly PrimitiveDefinition[];
   readonly viewRegistry: ViewRegistry<THostContext>;
   readonly surfaces: RuntimeSurfaces;
-  /** Budget, then schema, then duplicate ids and per-surface warnings; carries the checked copy. */
+  /**
+   * Budget, then schema, then duplicate ids and per-surface warnings; carries the checked copy.
+   * A valid copy comes back frozen, and every surface draws it without validating it again.
+   */
   validate(composition: unknown): CheckedValidationResult;
   /** Budget, then schema only: for untrusted input you will validate again later. */
   parse(value: unknown): ParsedComposition;
@@ -88,11 +90,11 @@ function applyOverrides(
     if (!known.has(type))
       throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `runtime: renderer override for unknown primitive "${type}"`);
     for (const surface of Object.keys(renderers)) {
-      if (!(RENDERER_SURFACES as readonly string[]).includes(surface)) {
+      if (!(BUILT_IN_FORMAT_NAMES as readonly string[]).includes(surface)) {
         throw new IsomerError(
           'UNKNOWN_SURFACE',
           `runtime: renderer override for "${type}" names unknown ` +
-            `surface "${surface}"; use ${RENDERER_SURFACES.join(', ')}`,
+            `surface "${surface}"; use ${BUILT_IN_FORMAT_NAMES.join(', ')}`,
         );
       }
     }
@@ -135,7 +137,14 @@ function resolveFrames(
 
 /**
  * Builds one runtime: every configuration error throws here, synchronously, never at first render.
- * @example const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ *
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * const text = runtime.surfaces.text.render({ type: 'view', title: 'Hello', body: [] });
+ * ```
  */
 export function createIsomerRuntime<THostContext = unknown>(
   options: IsomerRuntimeOptions<THostContext>,
@@ -145,9 +154,15 @@ export function createIsomerRuntime<THostContext = unknown>(
   const packs = applyOverrides(options.packs, options.rendererOverrides);
   const definitions = composePacks(packs);
   const schemas = getCompositionSchemas(definitions);
-  const validate = createCompositionValidator(definitions, {
+  const checkedCopies = new CheckedCopies();
+  const validateCopy = createCompositionValidator(definitions, {
     ...(options.inputBudget ? { inputBudget: options.inputBudget } : {}),
   });
+  const validate = (value: unknown): CheckedValidationResult => {
+    const result = validateCopy(value);
+    if (result.valid && result.composition !== undefined) checkedCopies.add(result.composition);
+    return result;
+  };
   const parse = createCompositionParser(definitions, {
     ...(options.inputBudget ? { inputBudget: options.inputBudget } : {}),
   });
@@ -155,6 +170,7 @@ export function createIsomerRuntime<THostContext = unknown>(
   const dispatcher = new Dispatcher(definitions, slackAssetTypes);
   const context: SurfaceContext = {
     validate,
+    checked: checkedCopies,
     dispatcher,
     bodyNode: schemas.bodyNode,
     definitions,
@@ -182,7 +198,6 @@ export function createIsomerRuntime<THostContext = unknown>(
     { ...options.authoring, describe, omitProperties },
     () => viewRegistry.list(),
   );
-  const builtFormats = ['html', 'text', 'markdown', 'slack'];
   return {
     packs,
     primitives: definitions,
@@ -204,8 +219,8 @@ export function createIsomerRuntime<THostContext = unknown>(
       }
       return {
         primitives: definitions.map((definition) => definition.type),
-        surfaces: [...builtFormats, ...(surfaces.snapshot ? ['snapshot'] : [])],
-        formats: [...new Set([...builtFormats, ...(options.formats ?? [])])],
+        surfaces: [...BUILT_IN_FORMAT_NAMES, ...(surfaces.snapshot ? ['snapshot'] : [])],
+        formats: [...new Set([...BUILT_IN_FORMAT_NAMES, ...(options.formats ?? [])])],
         support,
       };
     },
