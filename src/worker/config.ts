@@ -2,13 +2,13 @@ import * as z from 'zod';
 import { createIsomerRuntime, type IsomerRuntime, type IsomerRuntimeOptions } from '../core/runtime/runtime.ts';
 import type { RegisteredView } from '../core/runtime/views.ts';
 import type { PrimitivePack } from '../core/sdk/pack.ts';
-import { RUNTIME_FORMATS } from '../core/tools/names.ts';
 import {
   createIsomerPrompts,
   createIsomerResources,
   type IsomerPrompt,
   type IsomerResource,
 } from '../core/tools/resources.ts';
+import { createCompositionRenderer, type CompositionRenderer } from '../core/tools/render.ts';
 import { createIsomerTools, type IsomerTool } from '../core/tools/tools.ts';
 import type {
   AuthoringProfileId,
@@ -17,7 +17,7 @@ import type {
   IsomerToolsFrame,
 } from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
-import { createImageFormats } from '../formats/index.ts';
+import { createImageFormats, createLayoutCheck } from '../formats/index.ts';
 import { CHAT_FORMAT_NAMES, type ChatFormats, createChatFormats } from '../chat.ts';
 // Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
 import packageJson from '../../package.json' with { type: 'json' };
@@ -55,6 +55,11 @@ export interface WorkerOptions {
   formats?: Record<string, IsomerToolsFormat>;
   /** Offer `png`, `webp`, `svg` and `pdf` drawn in the Worker (takumi WASM). Default: when there is a frame. */
   images?: boolean;
+  /**
+   * Add layout findings (what does not fit when drawn) to `isomer_validate` and `isomer_render`,
+   * and to `POST /render/{format}?layout=true`. Default: on when `images` is; needs a frame.
+   */
+  layout?: boolean;
   /** Guide prose the authoring guide opens with; default a short generic guide. */
   guide?: string;
   /** Bullets under the guide's `## Rules`. */
@@ -88,6 +93,10 @@ export interface WorkerConfig {
   chat: ChatFormats;
   /** The runtime's own formats, then the host's. */
   formatNames: readonly string[];
+  /** The one check-and-render path the tools and `POST /render/{format}` share. */
+  renderer: CompositionRenderer;
+  /** Whether checks can add layout findings (`layout` on, with a frame). */
+  layout: boolean;
   /** Whether text, Markdown, HTML and Slack draw the title unless a request says. */
   heading: boolean;
   resources: readonly IsomerResource[];
@@ -117,6 +126,14 @@ function once<T>(build: () => T): () => T {
  * Builds the runtime (packs, frames, views), resources and prompts. Configuration errors (a
  * duplicate view id, a host format named `html`, images without a frame) throw here, on the first
  * request.
+ * @example
+ * ```ts
+ * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { ANONYMOUS_CALLER, createWorkerConfig } from 'isomer-edge/worker';
+ *
+ * const config = createWorkerConfig(slidesWorkerOptions());
+ * const tools = config.toolsFor(ANONYMOUS_CALLER);
+ * ```
  */
 export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
   const frameNames = Object.keys(options.frames ?? {});
@@ -141,13 +158,21 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
     ...chat,
     ...(options.formats ?? {}),
   };
-  const guide: Omit<IsomerGuideOptions, 'runtime'> = {
+  // Measures with the image engine, which starts on the first check (never for a text-only request).
+  const layout =
+    (options.layout ?? images) && runtime.surfaces.snapshot
+      ? createLayoutCheck({ snapshot: runtime.surfaces.snapshot })
+      : undefined;
+  const guide: Omit<IsomerGuideOptions, 'runtime' | 'layout'> = {
     ...(options.guide !== undefined ? { guide: options.guide } : {}),
     ...(options.rules ? { rules: options.rules } : {}),
     ...(options.examples ? { examples: options.examples } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
   };
-  const base = { runtime, ...guide, ...(frame ? { frame } : {}), heading, formats };
+  // The guide the resources and prompt serve says what the tools do: findings come with the check.
+  const served = { runtime, ...guide, ...(layout ? { layout: true } : {}) };
+  const base = { runtime, ...guide, ...(frame ? { frame } : {}), heading, formats, ...(layout ? { layout } : {}) };
+  const renderer = createCompositionRenderer({ runtime, frame, formats, heading, ...(layout ? { layout } : {}) });
   const toolsByCaller = new Map<string, readonly IsomerTool[]>();
   const toolsFor = (caller: WorkerCaller): readonly IsomerTool[] => {
     let tools = toolsByCaller.get(caller.caller);
@@ -159,16 +184,18 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
   };
   // Built now so a bad format name fails when the configuration is built, not on some caller's first call.
   const listed = toolsFor(ANONYMOUS_CALLER);
-  const prompts = createIsomerPrompts({ runtime, ...guide });
+  const prompts = createIsomerPrompts(served);
 
   return {
     runtime,
     frame,
     formats,
     chat,
-    formatNames: [...RUNTIME_FORMATS, ...Object.keys(formats)],
+    formatNames: renderer.formatNames,
+    renderer,
+    layout: layout !== undefined,
     heading,
-    resources: createIsomerResources({ runtime, ...guide }),
+    resources: createIsomerResources(served),
     prompts,
     toolsFor,
     // Every caller's tools share these schemas; only the views' host context differs.

@@ -1,4 +1,4 @@
-import { MAX_RENDER_SCALE } from './routes.ts';
+import { LAYOUT_HEADER, MAX_RENDER_SCALE } from './routes.ts';
 import * as z from 'zod';
 import { RENDER_THEMES } from '../core/sdk/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
@@ -74,7 +74,16 @@ function nameParameter(names: readonly string[], description: string): Json {
   return { name: 'name', in: 'path', required: true, description, schema: { type: 'string', enum: [...names] } };
 }
 
-/** The OpenAPI 3.1 document of every route, from the same Zod schemas the routes use. */
+/**
+ * The OpenAPI 3.1 document of every route, from the same Zod schemas the routes use.
+ * @example
+ * ```ts
+ * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { buildOpenApiDocument, createWorkerConfig } from 'isomer-edge/worker';
+ *
+ * const json = JSON.stringify(buildOpenApiDocument(createWorkerConfig(slidesWorkerOptions())));
+ * ```
+ */
 export function buildOpenApiDocument(config: WorkerConfig): Json {
   const tools = config.toolSummaries();
   const schemas: Record<string, Json> = {
@@ -225,6 +234,19 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
             'text or `only`. If storing fails the text goes alone. Needs the IMAGES bucket.',
           schema: { type: 'string', enum: [...SLACK_IMAGE_PLACEMENTS] },
         },
+        ...(config.layout
+          ? [
+              {
+                name: 'layout',
+                in: 'query',
+                required: false,
+                description:
+                  `true: also lay the slide out and answer what does not fit in the \`${LAYOUT_HEADER}\` header ` +
+                  '(starts the image engine). Default false.',
+                schema: { type: 'boolean' },
+              },
+            ]
+          : []),
       ],
       requestBody: { required: true, content: json(ref('Composition')) },
       responses: {
@@ -232,6 +254,18 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
           description:
             'The rendered output: text, Markdown, a whole HTML5 page (its ' +
             'CSS in <head>), Slack Block Kit JSON, or a host format’s bytes.',
+          ...(config.layout
+            ? {
+                headers: {
+                  [LAYOUT_HEADER]: {
+                    description:
+                      'With `layout=true` only: the layout findings as a JSON array of ' +
+                      '`<path> (in <type>) <message>` strings (ASCII, `[]` when everything fits).',
+                    schema: { type: 'string' },
+                  },
+                },
+              }
+            : {}),
           content: {
             'text/plain': { schema: { type: 'string' } },
             'text/markdown': { schema: { type: 'string' } },

@@ -2,10 +2,10 @@ import type * as z from 'zod';
 import { type Composition, RENDER_THEMES, type RenderTheme } from '../core/sdk/composition.ts';
 import { predicateFor } from '../core/sdk/messages.ts';
 import { formatPath } from '../core/sdk/validate.ts';
-import { checkComposition } from '../core/tools/check.ts';
 import type { WorkerCaller } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
+import type { RenderedOutput } from '../core/tools/render.ts';
 import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
 import { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from '../hosting/slack.ts';
 import { googleChatImageMessage } from '../hosting/googlechat.ts';
@@ -158,7 +158,7 @@ export const MAX_RENDER_SCALE = 4 / 3;
 function parseQuery(
   url: URL,
   fallbackHeading: boolean,
-): { theme?: RenderTheme; heading: boolean; scale?: number; image?: SlackImagePlacement } | Response {
+): { theme?: RenderTheme; heading: boolean; scale?: number; image?: SlackImagePlacement; layout: boolean } | Response {
   const image = url.searchParams.get('image');
   if (image !== null && !(SLACK_IMAGE_PLACEMENTS as readonly string[]).includes(image))
     return errorResponse('INVALID_QUERY', `image must be one of ${SLACK_IMAGE_PLACEMENTS.join(', ')}.`, {
@@ -172,6 +172,9 @@ function parseQuery(
   }
   if (heading !== null && heading !== 'true' && heading !== 'false')
     return errorResponse('INVALID_QUERY', 'heading must be true or false.', { parameter: 'heading' });
+  const layout = url.searchParams.get('layout');
+  if (layout !== null && layout !== 'true' && layout !== 'false')
+    return errorResponse('INVALID_QUERY', 'layout must be true or false.', { parameter: 'layout' });
   const factor = scale === null ? undefined : Number(scale);
   if (factor !== undefined && !(/^\d*\.?\d+$/.test(scale!) && factor > 0 && factor <= MAX_RENDER_SCALE)) {
     return errorResponse(
@@ -183,15 +186,20 @@ function parseQuery(
   return {
     ...(theme !== null ? { theme: theme as RenderTheme } : {}),
     heading: heading === null ? fallbackHeading : heading === 'true',
+    layout: layout === 'true',
     ...(factor !== undefined ? { scale: factor } : {}),
     ...(image !== null ? { image: image as SlackImagePlacement } : {}),
   };
 }
 
 /** The checked composition, or the 422 that lists what to repair. */
-function checkedComposition(config: WorkerConfig, value: unknown): Composition | Response {
-  const check = checkComposition(config.runtime, config.frame, value);
-  if (check.valid && check.composition !== undefined) return check.composition;
+function checkedComposition(
+  config: WorkerConfig,
+  value: unknown,
+  layout = false,
+): { copy: Composition; layout: readonly string[] } | Response {
+  const check = config.renderer.check(value, { layout });
+  if (check.valid && check.composition !== undefined) return { copy: check.composition, layout: check.layout };
   return jsonResponse(
     {
       error: {
@@ -210,8 +218,8 @@ function textBody(body: string, contentType: string, extra: Record<string, strin
 }
 
 /**
- * `POST /render/{format}`: checks the composition as the tools do (`checkComposition` with the deck
- * frame), then answers with the rendered output itself under its own Content-Type.
+ * `POST /render/{format}`: checks the composition and draws it through the renderer the tools use
+ * (`config.renderer`), then answers with the output itself under its own Content-Type.
  */
 export async function renderComposition(
   config: WorkerConfig,
@@ -232,8 +240,15 @@ export async function renderComposition(
   if (query.image !== undefined && (!host || !hostedFormats(config).includes('png'))) return notConfigured();
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
-  const copy = checkedComposition(config, body.value);
-  if (copy instanceof Response) return copy;
+  if (query.layout && !config.layout)
+    return errorResponse('INVALID_QUERY', 'layout=true needs the layout check, which this Worker has turned off.', {
+      parameter: 'layout',
+    });
+  const checked = checkedComposition(config, body.value, query.layout);
+  if (checked instanceof Response) return checked;
+  const { copy } = checked;
+  // Only asked-for findings are reported: the header is absent otherwise, and `[]` means it fits.
+  const findings: Record<string, string> = query.layout ? { [LAYOUT_HEADER]: layoutHeader(checked.layout) } : {};
   const { heading, theme, scale } = query;
   const options = { ...(theme ? { theme } : {}), ...(scale !== undefined ? { scale } : {}) };
   if (query.image !== undefined && host) {
@@ -243,42 +258,37 @@ export async function renderComposition(
     return textBody(
       JSON.stringify(message),
       format === 'slack' ? 'application/json' : config.formats[format]!.mimeType,
+      findings,
     );
   }
-  const { surfaces } = config.runtime;
-  switch (format) {
-    case 'text':
-      return textBody(surfaces.text.render(copy, { heading }), 'text/plain; charset=utf-8');
-    case 'markdown':
-      return textBody(surfaces.markdown.render(copy, { heading }), 'text/markdown; charset=utf-8');
-    case 'html':
-      return textBody(
-        surfaces.html.render(copy, { ...(theme ? { theme } : {}), heading }).document,
-        'text/html; charset=utf-8',
-        { 'content-security-policy': HTML_POLICY },
-      );
-    case 'slack':
-      return textBody(JSON.stringify(surfaces.slack.render(copy, { heading })), 'application/json');
-  }
-  // Every other format is the host's: images, chat payloads, a deployer's own.
-  const renderer = config.formats[format]!;
-  let output: Uint8Array | string;
+  let output: RenderedOutput;
   try {
-    // Image formats take a scale (1280×720 is 0.6667); others ignore what they do not read.
-    output = await renderer.render(copy, options);
+    output = await config.renderer.render(copy, format, { ...options, heading });
   } catch (error) {
     // The detail goes to the log only: a renderer's message may quote the composition.
     console.warn(`isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`);
     return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);
   }
-  const contentType =
-    typeof output === 'string' && !/charset=/i.test(renderer.mimeType)
-      ? `${renderer.mimeType}; charset=utf-8`
-      : renderer.mimeType;
-  const extra: Record<string, string> = /svg|html/i.test(renderer.mimeType)
-    ? { 'content-security-policy': HTML_POLICY }
-    : {};
-  return new Response(output as BodyInit, { headers: { 'content-type': contentType, ...BASE_HEADERS, ...extra } });
+  const { mimeType } = output;
+  const served = 'json' in output ? JSON.stringify(output.json) : 'text' in output ? output.text : output.bytes;
+  // Text says its charset; JSON has none to say (RFC 8259), and bytes carry their own.
+  const contentType = 'text' in output && !/charset=/i.test(mimeType) ? `${mimeType}; charset=utf-8` : mimeType;
+  // Markup a browser could open (HTML, SVG) runs under a policy that allows no script.
+  const extra: Record<string, string> = /svg|html/i.test(mimeType) ? { 'content-security-policy': HTML_POLICY } : {};
+  return new Response(served as BodyInit, {
+    headers: { 'content-type': contentType, ...BASE_HEADERS, ...extra, ...findings },
+  });
+}
+
+/** `POST /render/{format}?layout=true` answers the layout findings in this header. */
+export const LAYOUT_HEADER = 'isomer-layout-warnings';
+
+/** The findings as a JSON array of strings, ASCII only (a header carries no other bytes). */
+function layoutHeader(findings: readonly string[]): string {
+  return JSON.stringify(findings).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**
@@ -301,8 +311,9 @@ export async function storeImage(
   if (!host) return notConfigured();
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
-  const copy = checkedComposition(config, body.value);
-  if (copy instanceof Response) return copy;
+  const checked = checkedComposition(config, body.value);
+  if (checked instanceof Response) return checked;
+  const { copy } = checked;
   try {
     const image = await hostImage(config, host, copy, format, {
       ...(query.theme ? { theme: query.theme } : {}),

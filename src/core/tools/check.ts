@@ -1,15 +1,17 @@
 import type { Composition } from '../sdk/composition.ts';
 import { formatValidationError, type ValidationError } from '../sdk/errors.ts';
-import type { IsomerToolsFrame, IsomerToolsRuntime } from './types.ts';
+import type { IsomerToolsFrame, IsomerToolsLayoutCheck, IsomerToolsRuntime } from './types.ts';
 
 export interface IsomerCompositionCheck {
   valid: boolean;
   /** Each finding as `<path> (in <type>) <message>`. */
   errors: string[];
   findings: ValidationError[];
-  /** `<surface>: <finding>`. */
+  /** `<surface>: <finding>`, then `layout: <finding>` for each layout finding. */
   warnings: string[];
-  /** The copy the runtime validated; absent when parsing failed. */
+  /** The layout findings alone, as `<path> (in <type>) <message>` (empty without a layout check). */
+  layout: string[];
+  /** The copy the runtime validated, when it passed the schema (frozen when valid): draw this one. */
   composition?: Composition;
 }
 
@@ -23,30 +25,58 @@ function warningLine(warning: { surface: string; path?: string; message: string 
 }
 
 /**
- * Checks a composition once the way every tool does: the runtime's parse (input budget, schema),
- * its validate on the parsed copy, then the frame's body rule as whole-document findings.
- * @example checkComposition(runtime, slideDeckFrame, JSON.parse(text)).errors
+ * Checks a composition once, the way every tool and route does: the runtime's `validate` (input
+ * budget, schema, duplicate ids, surface warnings), then the frame's body rule as whole-document
+ * findings. A valid result's `composition` is the runtime's frozen copy, which its surfaces draw
+ * without validating again. With a `layout` check, a valid composition's layout findings are
+ * added as warnings (`valid` stays about the schema and rules).
+ *
+ * @example
+ * ```ts
+ * import { checkComposition, createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ *
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * const check = checkComposition(runtime, slideDeckFrame, { type: 'view', body: [] });
+ * if (!check.valid) console.log(check.errors.join('\n'));
+ * ```
  */
 export function checkComposition(
-  runtime: Pick<IsomerToolsRuntime<never>, 'parse' | 'validate'>,
+  runtime: Pick<IsomerToolsRuntime<never>, 'validate'>,
   frame: IsomerToolsFrame | undefined,
   value: unknown,
+  layout?: IsomerToolsLayoutCheck,
 ): IsomerCompositionCheck {
-  const parsed = runtime.parse(value);
-  if (!parsed.valid || parsed.composition === undefined) {
-    const findings = [...parsed.errors];
-    return { valid: false, errors: findings.map(formatValidationError), findings, warnings: [] };
-  }
-  const checked = runtime.validate(parsed.composition);
+  const checked = runtime.validate(value);
   const findings: ValidationError[] = [...checked.errors];
-  const body = checked.composition?.body ?? parsed.composition.body;
-  for (const message of frame?.validateBody?.(body) ?? []) findings.push({ path: '', message });
+  // A structural runtime may not say whether the schema passed; a valid result always did.
+  const wellFormed = (checked.wellFormed ?? checked.valid) && checked.composition !== undefined;
+  if (wellFormed)
+    for (const message of frame?.validateBody?.(checked.composition!.body) ?? []) findings.push({ path: '', message });
   const result: IsomerCompositionCheck = {
     valid: findings.length === 0,
     errors: findings.map(formatValidationError),
     findings,
     warnings: checked.warnings.map(warningLine),
+    layout: [],
   };
-  if (checked.composition !== undefined) result.composition = checked.composition;
+  if (wellFormed) result.composition = checked.composition!;
+  if (layout && result.valid) {
+    result.layout = layoutFindings(layout, checked.composition!);
+    for (const finding of result.layout) result.warnings.push(`layout: ${finding}`);
+  }
   return result;
+}
+
+/**
+ * Findings are advice on a valid composition: a check that fails (the engine, a font) is logged and
+ * leaves them out, never failing the validation or the render.
+ */
+function layoutFindings(layout: IsomerToolsLayoutCheck, composition: Composition): string[] {
+  try {
+    return layout.check(composition).map(formatValidationError);
+  } catch (error) {
+    console.warn(`isomer-edge layout check failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
+    return [];
+  }
 }

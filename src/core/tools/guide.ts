@@ -1,5 +1,6 @@
 import type { PrimitiveCatalogEntry } from '../sdk/primitive.ts';
-import { codeFence, codeSpan, compactJson, keySpan, oneLine } from './prompt-text.ts';
+import { compactJson } from '../sdk/compact-json.ts';
+import { codeFence, codeSpan, keySpan, oneLine } from './prompt-text.ts';
 import type { AuthoringProfileId, IsomerGuideOptions } from './types.ts';
 
 /** What the guide says when the host gives none. */
@@ -38,6 +39,11 @@ const BEFORE_YOU_WRITE =
   'Call `isomer_describe_primitives` with every type you plan to use, containers ' +
   'included, to get each one’s full entry and JSON Schema. Validation errors ' +
   'name the primitive they occur in: look that one up again while you repair.';
+
+const LAYOUT_FINDINGS =
+  'Validating and rendering also lay the composition out: a warning that starts with `layout:` ' +
+  'names a part that does not fit, by how much, and the repair (shorten that field to about the ' +
+  'length it gives, or move part to another slide). Repair those too, and validate again.';
 
 function viewsSection(
   views: ReturnType<IsomerGuideOptions['runtime']['getAuthoringContext']>['views'],
@@ -92,6 +98,16 @@ function examplesSection(examples: readonly unknown[], budget: number): string |
  * The text `isomer_authoring_guide` returns: intro, guide, rules, registered views (read live), an
  * index of primitives by group, examples, and how to look primitives up. No schema: that comes
  * per type from `isomer_describe_primitives`, so the guide stays small as packs grow.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { buildIsomerAuthoringGuide } from 'isomer-edge';
+ * import { SLIDES_GUIDE, SLIDES_RULES } from 'isomer-edge/slides';
+ *
+ * const guide = buildIsomerAuthoringGuide({ runtime, guide: SLIDES_GUIDE, rules: SLIDES_RULES });
+ * ```
  */
 export function buildIsomerAuthoringGuide(options: IsomerGuideOptions): string {
   const profile = PROFILES[options.profile ?? 'compose-from-primitives'];
@@ -105,7 +121,7 @@ export function buildIsomerAuthoringGuide(options: IsomerGuideOptions): string {
     viewsSection(context.views),
     catalogSection(context.primitives, context.groups),
     examplesSection(options.examples ?? [], profile.examples),
-    `## Before you write\n\n${BEFORE_YOU_WRITE}`,
+    `## Before you write\n\n${BEFORE_YOU_WRITE}${options.layout ? ` ${LAYOUT_FINDINGS}` : ''}`,
   ]
     .filter((section): section is string => section !== undefined)
     .join('\n\n');
@@ -122,7 +138,18 @@ export function formatPrimitiveEntry(entry: PrimitiveCatalogEntry): string {
 
 const SCHEMA_NOTE = 'Each primitive is `$defs.<type>`; `bodyNode` stands for any primitive in the index.';
 
-/** The text `isomer_describe_primitives` returns for known types. */
+/**
+ * The text `isomer_describe_primitives` returns for known types.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { buildPrimitiveDescriptions } from 'isomer-edge';
+ *
+ * const text = buildPrimitiveDescriptions({ runtime, types: ['slideHeading', 'slideList'] });
+ * ```
+ */
 export function buildPrimitiveDescriptions(options: {
   runtime: Pick<IsomerGuideOptions['runtime'], 'getAuthoringContext'>;
   types: readonly string[];

@@ -20,4 +20,4 @@ export const MAX_DESCRIBE_TYPES = 12;
 export const MAX_NAME_LENGTH = 200;
 
 /** Formats the runtime renders itself; a host format may not reuse these names. */
-export const RUNTIME_FORMATS = ['text', 'markdown', 'html', 'slack'] as const;
+export { BUILT_IN_FORMAT_NAMES as RUNTIME_FORMATS } from '../sdk/formats.ts';

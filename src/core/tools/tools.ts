@@ -1,17 +1,18 @@
 import * as z from 'zod';
 import { RENDER_THEMES, type Composition } from '../sdk/composition.ts';
-import { IsomerError, formatValidationError, isInputRefusal } from '../sdk/errors.ts';
-import { checkComposition } from './check.ts';
+import { formatValidationError, isInputRefusal } from '../sdk/errors.ts';
+import { isObjectLike } from '../sdk/is-record.ts';
 import { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './guide.ts';
-import {
-  ISOMER_TOOL_NAMES,
-  MAX_DESCRIBE_TYPES,
-  MAX_NAME_LENGTH,
-  RUNTIME_FORMATS,
-  type IsomerToolName,
-} from './names.ts';
+import { ISOMER_TOOL_NAMES, MAX_DESCRIBE_TYPES, MAX_NAME_LENGTH, type IsomerToolName } from './names.ts';
+import { createCompositionRenderer } from './render.ts';
 import { errorMessage, formatResult, jsonResult, textResult, type IsomerToolResult } from './results.ts';
-import type { IsomerGuideOptions, IsomerToolsFormat, IsomerToolsFrame, IsomerToolsRuntime } from './types.ts';
+import type {
+  IsomerGuideOptions,
+  IsomerToolsFormat,
+  IsomerToolsFrame,
+  IsomerToolsLayoutCheck,
+  IsomerToolsRuntime,
+} from './types.ts';
 
 export interface IsomerTool<TSchema extends z.ZodObject = z.ZodObject> {
   name: IsomerToolName;
@@ -22,7 +23,7 @@ export interface IsomerTool<TSchema extends z.ZodObject = z.ZodObject> {
   handler(input: z.output<TSchema>): Promise<IsomerToolResult>;
 }
 
-export interface IsomerToolsBaseOptions<THostContext> extends Omit<IsomerGuideOptions, 'runtime'> {
+export interface IsomerToolsBaseOptions<THostContext> extends Omit<IsomerGuideOptions, 'runtime' | 'layout'> {
   runtime: IsomerToolsRuntime<THostContext>;
   /** A body rule run on every validation and render (e.g. the slides pack's one-frame rule). */
   frame?: IsomerToolsFrame;
@@ -30,6 +31,11 @@ export interface IsomerToolsBaseOptions<THostContext> extends Omit<IsomerGuideOp
   formats?: Record<string, IsomerToolsFormat>;
   /** Draw the title and subtitle on text, Markdown, HTML and Slack. Default `true`. */
   heading?: boolean;
+  /**
+   * Tell the agent what does not fit: `isomer_validate` and `isomer_render` add the layout check's
+   * findings (`createLayoutCheck` from `isomer-edge/formats`) as warnings. Off unless given.
+   */
+  layout?: IsomerToolsLayoutCheck;
 }
 
 /** `hostContext` is required exactly when the runtime's host context does not accept `undefined`. */
@@ -42,6 +48,11 @@ const compositionInput = z
     'A composition: {"type":"view","body":[…]}. Read isomer_authoring_guide, then ' +
       'call isomer_describe_primitives for each primitive you use, before writing one.',
   );
+
+/** What the validate and render descriptions add when the layout check is on. */
+const LAYOUT_WARNINGS =
+  ' Warnings that start with `layout:` name a part that does not fit when drawn, by how much, ' +
+  'and how to repair it: repair those too.';
 
 /** Wraps a handler so nothing it throws, not even a non-Error, escapes as a rejection. */
 function guarded<T>(
@@ -56,19 +67,15 @@ function guarded<T>(
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** A validation-shaped error from a view, recognised by name and code (never `instanceof`). */
 function viewFailure(error: unknown): IsomerToolResult | undefined {
-  if (!isRecord(error)) return undefined;
+  if (!isObjectLike(error)) return undefined;
   const known =
     (error.name === 'CompositionValidationError' && error.code === 'COMPOSITION_INVALID') ||
     (error.name === 'RegisteredViewInputError' && error.code === 'VIEW_INPUT_INVALID');
   const errors = error.errors;
   if (!known || typeof error.message !== 'string' || !Array.isArray(errors) || errors.length === 0) return undefined;
-  if (!errors.every((e) => isRecord(e) && typeof e.path === 'string' && typeof e.message === 'string'))
+  if (!errors.every((e) => isObjectLike(e) && typeof e.path === 'string' && typeof e.message === 'string'))
     return undefined;
   return jsonResult(
     {
@@ -82,21 +89,29 @@ function viewFailure(error: unknown): IsomerToolResult | undefined {
 /**
  * The six agent tools over a runtime. The two view tools are offered only when the runtime lists a
  * view now. Throws `DUPLICATE_FORMAT` when a host format reuses a runtime format's name.
- * @example const tools = createIsomerTools({ runtime, frame: slideDeckFrame, heading: false });
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { createIsomerTools } from 'isomer-edge';
+ * import { SLIDES_GUIDE, SLIDES_RULES } from 'isomer-edge/slides';
+ *
+ * const tools = createIsomerTools({ runtime, frame: slideDeckFrame, guide: SLIDES_GUIDE, rules: SLIDES_RULES });
+ * const validate = tools.find((tool) => tool.name === 'isomer_validate');
+ * ```
  */
 export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOptions<THostContext>): IsomerTool[] {
   const { runtime, frame, heading = true } = options;
-  const formats = options.formats ?? {};
-  const shadowing = Object.keys(formats).filter((name) => (RUNTIME_FORMATS as readonly string[]).includes(name));
-  if (shadowing.length > 0) {
-    throw new IsomerError(
-      'DUPLICATE_FORMAT',
-      `Host formats ${shadowing.map((n) => JSON.stringify(n)).join(', ')} ` +
-        `shadow formats the runtime renders itself; give them other names.`,
-    );
-  }
-  const formatNames = [...RUNTIME_FORMATS, ...Object.keys(formats)] as [string, ...string[]];
-  const guideOptions: IsomerGuideOptions = { runtime, ...pick(options) };
+  const renderer = createCompositionRenderer({
+    runtime,
+    frame,
+    formats: options.formats ?? {},
+    heading,
+    ...(options.layout ? { layout: options.layout } : {}),
+  });
+  const { formatNames } = renderer;
+  const guideOptions: IsomerGuideOptions = { runtime, ...pick(options), ...(options.layout ? { layout: true } : {}) };
   const hostContext = (options as { hostContext?: THostContext }).hostContext as THostContext;
 
   // biome-ignore lint/suspicious/noExplicitAny: each tool has its own input schema; the handlers are typed where each is written
@@ -138,10 +153,11 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       description:
         'Checks a composition against the schema and this host’s rules and ' +
         'returns {valid, errors, warnings}. Each error names the path and the ' +
-        'primitive to look up. Repair every error and validate again before rendering.',
+        'primitive to look up. Repair every error and validate again before rendering.' +
+        (options.layout ? LAYOUT_WARNINGS : ''),
       inputSchema: z.object({ composition: compositionInput }),
       handler: guarded(({ composition }: { composition: unknown }) => {
-        const { valid, errors, warnings } = checkComposition(runtime, frame, composition);
+        const { valid, errors, warnings } = renderer.check(composition);
         return jsonResult({ valid, errors, warnings });
       }),
     },
@@ -150,7 +166,8 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       title: 'Render a composition',
       description:
         `Renders a valid composition to one format: ${formatNames.map((name) => `\`${name}\``).join(', ')}. ` +
-        `An invalid composition returns its errors instead.`,
+        `An invalid composition returns its errors instead.` +
+        (options.layout ? LAYOUT_WARNINGS : ''),
       inputSchema: z.object({
         composition: compositionInput,
         format: z.enum(formatNames).describe('The output format.'),
@@ -166,24 +183,17 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
           format: string;
           theme?: Composition['theme'];
         }) => {
-          const check = checkComposition(runtime, frame, composition);
+          const check = renderer.check(composition);
           if (!check.valid || check.composition === undefined)
             return jsonResult({ valid: false, errors: check.errors }, true);
-          const copy = check.composition;
-          switch (format) {
-            case 'text':
-              return textResult(runtime.surfaces.text.render(copy, { heading }));
-            case 'markdown':
-              return textResult(runtime.surfaces.markdown.render(copy, { heading }));
-            case 'html':
-              return textResult(runtime.surfaces.html.render(copy, { ...(theme ? { theme } : {}), heading }).document);
-            case 'slack':
-              return jsonResult(runtime.surfaces.slack.render(copy, { heading }));
-            default: {
-              const host = formats[format]!;
-              return formatResult(format, host.mimeType, await host.render(copy, theme ? { theme } : {}));
-            }
-          }
+          const output = await renderer.render(check.composition, format, theme ? { theme } : {});
+          const result =
+            'json' in output
+              ? jsonResult(output.json)
+              : formatResult(format, output.mimeType, 'text' in output ? output.text : output.bytes);
+          // The output is drawn either way; what does not fit follows it, for the agent to repair.
+          if (check.layout.length > 0) result.content.push({ type: 'text', text: layoutNote(check.layout) });
+          return result;
         },
       ),
     },
@@ -220,7 +230,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
           } catch (error) {
             return viewFailure(error) ?? textResult(errorMessage(error), true);
           }
-          const check = checkComposition(runtime, frame, built.composition);
+          const check = renderer.check(built.composition);
           // A built composition the budget refused is never echoed back.
           if (check.findings.some(isInputRefusal))
             return jsonResult({ valid: false, errors: check.errors, warnings: [] });
@@ -237,7 +247,16 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
   return tools as IsomerTool[];
 }
 
-function pick(options: Omit<IsomerGuideOptions, 'runtime'>): Omit<IsomerGuideOptions, 'runtime'> {
+/** The text block `isomer_render` adds after the output when the layout check found something. */
+export function layoutNote(findings: readonly string[]): string {
+  return [
+    'Layout warnings: the composition is valid and was rendered, but parts of it do not fit. ' +
+      'Repair each one as it says, then render again:',
+    ...findings.map((finding) => `- ${finding}`),
+  ].join('\n');
+}
+
+function pick(options: Omit<IsomerGuideOptions, 'runtime' | 'layout'>): Omit<IsomerGuideOptions, 'runtime'> {
   const out: Omit<IsomerGuideOptions, 'runtime'> = {};
   if (options.guide !== undefined) out.guide = options.guide;
   if (options.rules !== undefined) out.rules = options.rules;

@@ -26,12 +26,13 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
       schema: { $defs: Record<string, unknown> };
     };
   };
-  parse(value: unknown): { valid: boolean; errors: readonly ValidationError[]; composition?: Composition };
   validate(composition: unknown): {
     valid: boolean;
     errors: readonly ValidationError[];
     warnings: readonly ValidationWarning[];
     composition: Composition | undefined;
+    /** The copy passed the schema; assumed from `valid` when absent. */
+    wellFormed?: boolean;
   };
   surfaces: {
     text: { render(composition: Composition, options: { heading?: boolean }): string };
@@ -62,6 +63,17 @@ export interface IsomerToolsFormat {
   ): Promise<Uint8Array | string> | Uint8Array | string;
 }
 
+/**
+ * A check of how a valid composition lays out (`createLayoutCheck` from `isomer-edge/formats` fits):
+ * each finding names the node, says by how much it does not fit, and how to repair it.
+ */
+export interface IsomerToolsLayoutCheck {
+  check(
+    composition: Composition,
+    options?: { theme?: RenderTheme },
+  ): readonly { path: string; nodeType?: string; message: string }[];
+}
+
 export type AuthoringProfileId = 'general' | 'registered-view-router' | 'compose-from-primitives';
 
 export interface IsomerGuideOptions {
@@ -74,4 +86,6 @@ export interface IsomerGuideOptions {
   examples?: readonly unknown[];
   /** Default `compose-from-primitives`. */
   profile?: AuthoringProfileId;
+  /** Tell the agent about `layout:` warnings (set when the tools have a layout check). */
+  layout?: boolean;
 }

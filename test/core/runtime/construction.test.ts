@@ -119,8 +119,8 @@ describe('getCapabilities', () => {
     const runtime = createIsomerRuntime({ packs: [notesPack], frames: { card: cardFrame }, formats: ['png', 'pdf'] });
     const capabilities = runtime.getCapabilities();
     expect(capabilities.primitives).toEqual(['note', 'link', 'picture', 'stack', 'card', 'split', 'table']);
-    expect(capabilities.surfaces).toEqual(['html', 'text', 'markdown', 'slack', 'snapshot']);
-    expect(capabilities.formats).toEqual(['html', 'text', 'markdown', 'slack', 'png', 'pdf']);
+    expect(capabilities.surfaces).toEqual(['text', 'markdown', 'html', 'slack', 'snapshot']);
+    expect(capabilities.formats).toEqual(['text', 'markdown', 'html', 'slack', 'png', 'pdf']);
     expect(capabilities.support.note!.slack).toBe('native');
     expect(capabilities.support.link!.slack).toBe('fallback');
   });

@@ -183,13 +183,13 @@ describe('isomer_validate', () => {
     ).toMatchObject({ valid: true });
   });
 
-  it('parses once a composition exactly at the depth limit', async () => {
+  it('validates once a composition exactly at the depth limit', async () => {
     let parses = 0;
     const counting: IsomerToolsRuntime = {
       ...plainRuntime,
-      parse: (value: unknown) => {
+      validate: (value: unknown) => {
         parses++;
-        return plainRuntime.parse(value);
+        return plainRuntime.validate(value);
       },
     } as never;
     // view(1) > body(2) > stack(3) > items(4) … 30 stacks reach depth 63, the note 64.
@@ -543,7 +543,7 @@ describe('a runtime that throws', () => {
       getAuthoringContext: () => {
         throw thrown;
       },
-      parse: () => {
+      validate: () => {
         throw thrown;
       },
     }) as never;

@@ -3,11 +3,14 @@ import type { CheckedValidationResult, ValidationErrorMode } from '../../sdk/val
 import type { PrimitiveDefinition } from '../../sdk/primitive.ts';
 import type { z } from 'zod';
 import { renderInput, type RenderInput } from '../checked-input.ts';
+import type { CheckedCopies } from '../checked.ts';
 import type { Dispatcher } from '../dispatcher.ts';
 
 /** What every surface shares inside one runtime. */
 export interface SurfaceContext {
   validate(value: unknown): CheckedValidationResult;
+  /** Copies `validate` found valid (frozen): drawn as they are. */
+  checked: CheckedCopies;
   dispatcher: Dispatcher;
   bodyNode: z.ZodType<PrimitiveNode>;
   definitions: readonly PrimitiveDefinition[];
@@ -15,8 +18,12 @@ export interface SurfaceContext {
   defaultAriaLabel: string;
 }
 
-/** Validates and returns what to draw: always the checked copy, never the caller's object. */
+/**
+ * What to draw: always a checked copy, never the caller's object. A copy this runtime already
+ * validated is drawn as it is (it is frozen); anything else is validated first.
+ */
 export function checkForRender(context: SurfaceContext, value: unknown, mode: ValidationErrorMode): RenderInput {
+  if (context.checked.has(value)) return { composition: value, errors: [] };
   return renderInput(context.validate(value), mode, context.bodyNode);
 }
 

@@ -1,0 +1,92 @@
+import { BUILT_IN_FORMAT_NAMES, BUILT_IN_FORMATS, isBuiltInFormat } from '../sdk/formats.ts';
+import type { Composition, RenderTheme } from '../sdk/composition.ts';
+import { IsomerError } from '../sdk/errors.ts';
+import { checkComposition, type IsomerCompositionCheck } from './check.ts';
+import type { IsomerToolsFormat, IsomerToolsFrame, IsomerToolsLayoutCheck, IsomerToolsRuntime } from './types.ts';
+
+/** One render's output as the caller serves it: a string, JSON data, or bytes. */
+export type RenderedOutput =
+  | { mimeType: string; text: string }
+  | { mimeType: string; json: unknown }
+  | { mimeType: string; bytes: Uint8Array };
+
+export interface RenderRequest {
+  /** Default: the composition's own theme. */
+  theme?: RenderTheme;
+  /** Draw the title and subtitle on text, Markdown, HTML and Slack; default the renderer's. */
+  heading?: boolean;
+  /** Output size relative to the canvas, for the formats that read it (images). */
+  scale?: number;
+}
+
+export interface CompositionRendererOptions {
+  runtime: Pick<IsomerToolsRuntime<never>, 'validate' | 'surfaces'>;
+  /** The body rule every check applies (e.g. the slides pack's one-frame rule). */
+  frame?: IsomerToolsFrame | undefined;
+  /** Host formats, offered after the runtime's own; none may reuse a built-in name. */
+  formats?: Readonly<Record<string, IsomerToolsFormat>>;
+  /** Default for `RenderRequest.heading`. Default `true`. */
+  heading?: boolean;
+  /** Adds layout findings to every check of a valid composition (opt-in: it starts the image engine). */
+  layout?: IsomerToolsLayoutCheck;
+}
+
+/**
+ * The one render path under `isomer_render` and `POST /render/{format}`: check a composition once,
+ * then draw the checked copy in any format, built-in or the host's.
+ */
+export interface CompositionRenderer {
+  /** The runtime's formats, then the host's, in the order tools and routes list them. */
+  readonly formatNames: readonly [string, ...string[]];
+  /** Checks once; `layout: false` skips the layout check for this call (default: on when configured). */
+  check(value: unknown, options?: { layout?: boolean }): IsomerCompositionCheck;
+  /** Draws a copy `check` passed (its `composition`); a host format's failure rejects. */
+  render(copy: Composition, format: string, request?: RenderRequest): Promise<RenderedOutput>;
+}
+
+/** Throws `DUPLICATE_FORMAT` when a host format reuses a built-in format's name. */
+export function createCompositionRenderer(options: CompositionRendererOptions): CompositionRenderer {
+  const { runtime, frame } = options;
+  const formats = options.formats ?? {};
+  const shadowing = Object.keys(formats).filter(isBuiltInFormat);
+  if (shadowing.length > 0) {
+    throw new IsomerError(
+      'DUPLICATE_FORMAT',
+      `Host formats ${shadowing.map((n) => JSON.stringify(n)).join(', ')} ` +
+        `shadow formats the runtime renders itself; give them other names.`,
+    );
+  }
+  const fallbackHeading = options.heading ?? true;
+  const { surfaces } = runtime;
+  return {
+    formatNames: [...BUILT_IN_FORMAT_NAMES, ...Object.keys(formats)] as [string, ...string[]],
+    check: (value, checkOptions) =>
+      checkComposition(runtime, frame, value, checkOptions?.layout === false ? undefined : options.layout),
+    async render(copy, format, request = {}) {
+      const { theme, scale } = request;
+      const heading = request.heading ?? fallbackHeading;
+      if (isBuiltInFormat(format)) {
+        const mimeType = BUILT_IN_FORMATS[format];
+        switch (format) {
+          case 'text':
+            return { mimeType, text: surfaces.text.render(copy, { heading }) };
+          case 'markdown':
+            return { mimeType, text: surfaces.markdown.render(copy, { heading }) };
+          case 'html':
+            return { mimeType, text: surfaces.html.render(copy, { ...(theme ? { theme } : {}), heading }).document };
+          case 'slack':
+            return { mimeType, json: surfaces.slack.render(copy, { heading }) };
+        }
+      }
+      const host = Object.hasOwn(formats, format) ? formats[format] : undefined;
+      if (!host) throw new IsomerError('UNKNOWN_FORMAT', `Unknown format ${JSON.stringify(format.slice(0, 64))}`);
+      const output = await host.render(copy, {
+        ...(theme ? { theme } : {}),
+        ...(scale !== undefined ? { scale } : {}),
+      });
+      return typeof output === 'string'
+        ? { mimeType: host.mimeType, text: output }
+        : { mimeType: host.mimeType, bytes: output };
+    },
+  };
+}
