@@ -6,13 +6,14 @@
 import { Renderer } from '@takumi-rs/wasm';
 import { instantiateTakumi, registeredFaces, takumiEngine } from '../src/formats/engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from '../src/formats/fonts.ts';
-import { createImageFormats, engineMemoryBytes, type ImageBytes } from '../src/formats/index.ts';
+import { createImageFormats, createLayoutCheck, engineMemoryBytes, type ImageBytes } from '../src/formats/index.ts';
 import { toImageDocument } from '../src/formats/markup.ts';
 import { createIsomerRuntime } from '../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../src/slides.ts';
 
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 const formats = createImageFormats({ snapshot: runtime.surfaces.snapshot! });
+const layout = createLayoutCheck({ snapshot: runtime.surfaces.snapshot! });
 // Every face registered on the first image, as before faces were chosen per image: a list of its own
 // (the engine narrows only `BUNDLED_FONTS`), so the two can be compared in one run.
 const EVERY_FACE: readonly ImageFontFace[] = [...BUNDLED_FONTS];
@@ -105,6 +106,24 @@ export default {
     const scale = url.searchParams.has('scale') ? Number(url.searchParams.get('scale')) : undefined;
     const body: unknown = request.method === 'POST' ? await request.json() : undefined;
     try {
+      if (url.pathname === '/layout') {
+        // A fresh copy per run, so each one measures (the check caches per composition object),
+        // then the same copy again: what a second look at one composition costs.
+        const runs = Number(url.searchParams.get('runs') ?? '15');
+        const times: number[] = [];
+        const cached: number[] = [];
+        let findings = 0;
+        for (let i = 0; i < runs; i++) {
+          const copy = structuredClone(body);
+          let start = performance.now();
+          findings = layout.check(copy, theme ? { theme } : {}).length;
+          times.push(performance.now() - start);
+          start = performance.now();
+          layout.check(copy, theme ? { theme } : {});
+          cached.push(performance.now() - start);
+        }
+        return Response.json({ times, cached, findings });
+      }
       if (url.pathname === '/first-image')
         return Response.json(firstImageParts(body, scale ?? 1, url.searchParams.get('faces') === 'all'));
       if (url.pathname === '/deck') {

@@ -292,11 +292,30 @@ export async function benchImages({ runs = 15, samples = 5 } = {}): Promise<stri
   for (let round = 0; round < 3; round++)
     for (const [, query] of renders) await post(mf, `/time?${query}&runs=2`, slide);
   for (const [label, query] of renders) timings.push(await timeRenders(mf, label, query, slide, runs));
+  // The layout check beside the PNG of the same slide: one measure pass, no drawing or encoding.
+  for (let round = 0; round < 3; round++) await post(mf, '/layout?runs=2', slide);
+  const layoutBefore = workerdTicks();
+  const layoutRun = (await (await post(mf, `/layout?runs=${runs}`, slide)).json()) as {
+    times: number[];
+    cached: number[];
+    findings: number;
+  };
+  const layoutCpuMs = ((workerdTicks() - layoutBefore) * 1000) / TICKS_PER_SECOND / runs;
   const { wasmBytes } = (await (await mf.dispatchFetch('http://bench/memory')).json()) as { wasmBytes: number };
   await mf.dispose();
   lines.push('| render | median (performance.now) | workerd CPU per render | bytes |', '| --- | --- | --- | --- |');
   for (const t of timings)
     lines.push(`| ${t.label} | ${ms(t.wallMs)} | ${ms(t.cpuMs)} | ${t.bytes.toLocaleString('en-US')} |`);
+  lines.push(
+    `| layout check (measure only; ${layoutRun.findings} findings) | ${ms(median(layoutRun.times))} | ` +
+      `${ms(layoutCpuMs)} | — |`,
+    `| layout check again, same composition (cached) | ${ms(median(layoutRun.cached))} | — | — |`,
+  );
+  lines.push(
+    '',
+    `The layout check takes ${(median(layoutRun.times) / timings[0]!.wallMs).toFixed(2)}× the time of the ` +
+      `PNG 1920×1080 of the same slide.`,
+  );
   lines.push(
     '',
     `WebAssembly memory after ${timings.length * (runs + 4)} renders: ` +

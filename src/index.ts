@@ -75,7 +75,14 @@ export type {
   RenderTheme,
   NamedColor,
 } from './core/sdk/composition.ts';
-export type { Frame, FrameHeader, FrameComposition, FrameViewport, FrameDispatcher } from './core/sdk/frame.ts';
+export type {
+  Frame,
+  FrameHeader,
+  FrameComposition,
+  FrameViewport,
+  FrameDispatcher,
+  FrameLayout,
+} from './core/sdk/frame.ts';
 export {
   navigationHref,
   assetUrl,
@@ -116,6 +123,9 @@ export type { IsomerResource, IsomerPrompt } from './core/tools/resources.ts';
 export { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './core/tools/guide.ts';
 export { checkComposition } from './core/tools/check.ts';
 export type { IsomerCompositionCheck } from './core/tools/check.ts';
+export { createCompositionRenderer } from './core/tools/render.ts';
+export type { CompositionRenderer, RenderedOutput, RenderRequest } from './core/tools/render.ts';
+export type { IsomerToolsLayoutCheck } from './core/tools/types.ts';
 export { textResult, jsonResult, imageResult } from './core/tools/results.ts';
 export type { IsomerToolResult, IsomerToolContent } from './core/tools/results.ts';
 export {

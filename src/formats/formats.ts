@@ -1,4 +1,5 @@
 import type { RenderTheme } from '../core/sdk/composition.ts';
+import type { FrameLayout } from '../core/sdk/frame.ts';
 import { takumiEngine, type TakumiEngine } from './engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from './fonts.ts';
 import { type ImageDocument, toImageDocument } from './markup.ts';
@@ -11,8 +12,8 @@ import { writePdf } from './pdf/render.ts';
 export interface ImageSnapshotSource {
   render(
     composition: unknown,
-    options?: { theme?: RenderTheme; frame?: string },
-  ): { html: string; css: string; width: number; height: number };
+    options?: { theme?: RenderTheme; frame?: string; anchors?: boolean },
+  ): { html: string; css: string; width: number; height: number; layout?: FrameLayout };
   renderPages(
     compositions: readonly unknown[],
     options?: { theme?: RenderTheme; frame?: string },
@@ -85,12 +86,20 @@ export const MAX_OUTPUT_PIXELS = 2560 * 1440;
  * PNG, WebP, SVG and PDF drawn by takumi (WebAssembly) from the snapshot surface: the same markup
  * and CSS as the HTML surface, so there is no second layout for images. The engine starts on the
  * first render and is shared by every format in the isolate.
- *
  * @example
- * const formats = createImageFormats({ snapshot: runtime.surfaces.snapshot, scale: 2 / 3 });
- * const tools = createIsomerTools({ runtime, formats });
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { createIsomerTools } from 'isomer-edge';
+ * import { createImageFormats } from 'isomer-edge/formats';
+ *
+ * declare const composition: unknown;
+ * const formats = createImageFormats({ snapshot: runtime.surfaces.snapshot!, scale: 2 / 3 });
+ * const tools = createIsomerTools({ runtime, frame: slideDeckFrame, formats });
  * const png = await formats.png.render(composition, { theme: 'dark' }); // 1280×720
- * const deck = await formats.pdf.renderDeck([title, agenda, closing]);
+ * const deck = await formats.pdf.renderDeck([composition, composition]);
+ * ```
  */
 export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
   const { snapshot, frame } = options;
@@ -178,6 +187,16 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
 /**
  * A deck as one PDF, one page per composition: the `renderPdf(compositions)` of a host that has a
  * snapshot surface but no formats object yet.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * import { renderPdf } from 'isomer-edge/formats';
+ *
+ * declare const slides: unknown[];
+ * const pdf = await renderPdf(runtime.surfaces.snapshot!, slides, { title: 'Quarterly review' });
+ * ```
  */
 export function renderPdf(
   snapshot: ImageSnapshotSource,

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { buildIsomerAuthoringGuide, createIsomerRuntime, createIsomerTools, defineView } from '../../src/index.ts';
 import { SLIDES_GUIDE, SLIDES_RULES, slideDeckFrame, slidesPack } from '../../src/slides.ts';
+import { createLayoutCheck } from '../../src/formats/index.ts';
 
 export async function measureAgentText() {
   const view = defineView({
@@ -21,6 +22,8 @@ export async function measureAgentText() {
     rules: SLIDES_RULES,
     frame: slideDeckFrame,
     heading: false,
+    // As the Worker's default configuration: the layout check is on (its engine starts on first use).
+    layout: createLayoutCheck({ snapshot: runtime.surfaces.snapshot! }),
   });
   const toolsList = JSON.stringify(
     tools.map(({ name, title, description, inputSchema }) => ({
@@ -30,7 +33,7 @@ export async function measureAgentText() {
       inputSchema: z.toJSONSchema(inputSchema),
     })),
   );
-  const guide = buildIsomerAuthoringGuide({ runtime, guide: SLIDES_GUIDE, rules: SLIDES_RULES });
+  const guide = buildIsomerAuthoringGuide({ runtime, guide: SLIDES_GUIDE, rules: SLIDES_RULES, layout: true });
   const schema = JSON.stringify(runtime.getAuthoringContext().schema);
   const describe = tools.find((tool) => tool.name === 'isomer_describe_primitives')!;
   const answers: { type: string; length: number }[] = [];

@@ -1,6 +1,7 @@
 import { isVisibleOnSurface, type PrimitiveNode, type SurfaceName } from '../sdk/composition.ts';
 import { IsomerError } from '../sdk/errors.ts';
-import { md, isMarkdownContent, type MarkdownContent } from '../sdk/markdown/content.ts';
+import { md } from '../sdk/markdown/builder.ts';
+import { isMarkdownContent, type MarkdownContent } from '../sdk/markdown/tree.ts';
 import { markdownToSlackBlocks } from '../sdk/markdown/to-slack.ts';
 import { Markup, escapeHtml, toMarkup } from '../sdk/markup.ts';
 import type { PrimitiveDefinition, RenderScope } from '../sdk/primitive.ts';
@@ -20,13 +21,20 @@ export interface ScopeOptions {
   collector?: SlackAssetCollector;
   /** Marks each node's root element with `data-isomer-node="<type>"` for layout checks. */
   anchors?: boolean;
+  /**
+   * With `anchors`: each node's composition path (`body[0].items[2]`), keyed by the node object as
+   * the composition holds it (before `sanitize`), written as `data-isomer-path` beside the type.
+   */
+  paths?: ReadonlyMap<PrimitiveNode, string>;
 }
 
 const FIRST_TAG = /^(\s*<[a-zA-Z][a-zA-Z0-9-]*)/;
 
-function anchor(markup: Markup, type: string): Markup {
+function anchor(markup: Markup, type: string, path: string | undefined): Markup {
   if (!FIRST_TAG.test(markup.value)) return markup;
-  return new Markup(markup.value.replace(FIRST_TAG, `$1 data-isomer-node="${escapeHtml(type)}"`));
+  const attributes = `data-isomer-node="${escapeHtml(type)}"${path === undefined ? '' : ` data-isomer-path="${escapeHtml(path)}"`}`;
+  // A function replacement, so a `$` in the path is written as it is.
+  return new Markup(markup.value.replace(FIRST_TAG, (tag) => `${tag} ${attributes}`));
 }
 
 /** A scope plus the primitive types it drew, so the HTML surface emits only the CSS it used. */
@@ -97,7 +105,7 @@ export class Dispatcher {
             ? ({ scope, surface: htmlSurface } as const)
             : ({ scope, surface: htmlSurface, theme: options.theme } as const);
         const markup = toMarkup(ready.definition.renderers.html(ready.node, env));
-        return options.anchors ? anchor(markup, ready.definition.type) : markup;
+        return options.anchors ? anchor(markup, ready.definition.type, options.paths?.get(node)) : markup;
       },
       slack: (node): SlackBlock[] => {
         const ready = this.prepare(node, surface);

@@ -27,6 +27,23 @@ export interface FrameDispatcher {
 }
 
 /**
+ * The geometry a layout check measures a render against, in canvas pixels (a frame of a fixed
+ * canvas declares it; one whose height follows its content leaves it out).
+ */
+export interface FrameLayout {
+  /** The canvas: anything drawn past it is cut off. */
+  width: number;
+  height: number;
+  /**
+   * Where the body's content may draw. The body's top-level nodes draw the surround (a slide's
+   * footer sits below this area by design); what they hold must stay inside it.
+   */
+  content: { left: number; top: number; right: number; bottom: number };
+  /** The smallest text size the design sets, in px; text drawn smaller is reported. */
+  minFontSize: number;
+}
+
+/**
  * The document a snapshot render sits in (a card, a 16:9 slide). A host registers frames by name
  * and a render picks one; compositions never name frames.
  */
@@ -40,6 +57,8 @@ export interface Frame<TTheme = unknown> {
   wrap(header: FrameHeader, body: readonly Markup[], viewport: FrameViewport<TTheme>): MarkupValue;
   /** Stylesheet for the frame's own markup. */
   css?: string;
+  /** Canvas, content area and smallest text size, for layout checks (`createLayoutCheck` in the formats). */
+  layout?: FrameLayout;
 }
 
 /** `dark` picks the dark palette; `auto`, `light` and no preference pick light (images have no scheme). */

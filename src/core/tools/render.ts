@@ -44,7 +44,26 @@ export interface CompositionRenderer {
   render(copy: Composition, format: string, request?: RenderRequest): Promise<RenderedOutput>;
 }
 
-/** Throws `DUPLICATE_FORMAT` when a host format reuses a built-in format's name. */
+/**
+ * The check-and-render path of `isomer_render` and `POST /render/{format}`, for a host's own
+ * transport. Throws `DUPLICATE_FORMAT` when a host format reuses a built-in format's name.
+ * @example
+ * ```ts
+ * import { createCompositionRenderer, createIsomerRuntime } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ *
+ * declare const body: unknown;
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * const renderer = createCompositionRenderer({ runtime, frame: slideDeckFrame, heading: false });
+ * const check = renderer.check(body);
+ * if (check.valid && check.composition) {
+ *   const output = await renderer.render(check.composition, 'markdown');
+ *   if ('text' in output) console.log(output.mimeType, output.text);
+ * } else {
+ *   console.log(check.errors.join('\n'));
+ * }
+ * ```
+ */
 export function createCompositionRenderer(options: CompositionRendererOptions): CompositionRenderer {
   const { runtime, frame } = options;
   const formats = options.formats ?? {};

@@ -1,7 +1,8 @@
 import { isVisibleOnSurface, type Composition, type PrimitiveNode, type RenderTheme } from '../../sdk/composition.ts';
 import { IsomerError } from '../../sdk/errors.ts';
-import { resolveFramePalette, type Frame, type FrameDispatcher } from '../../sdk/frame.ts';
+import { resolveFramePalette, type Frame, type FrameDispatcher, type FrameLayout } from '../../sdk/frame.ts';
 import { toMarkup, type Markup } from '../../sdk/markup.ts';
+import type { PrimitiveDefinition } from '../../sdk/primitive.ts';
 import type { ValidationErrorMode } from '../../sdk/validate.ts';
 import { collectCss, resolveLightDark } from '../stylesheet.ts';
 import { checkForRender, singleNodeView, type SurfaceContext } from './context.ts';
@@ -15,6 +16,10 @@ export interface SnapshotRenderOptions {
   theme?: RenderTheme;
   /** Default `throw`. */
   onValidationError?: ValidationErrorMode;
+  /**
+   * Marks each node's root element with `data-isomer-node="<type>"` and `data-isomer-path="<path>"`
+   * (its composition path, `body[0].items[2]`), so a layout check can name what it measured.
+   */
   anchors?: boolean;
 }
 
@@ -30,6 +35,8 @@ export interface SnapshotRenderResult {
   width: number;
   height: number;
   warnings: SnapshotWarning[];
+  /** The frame's geometry for layout checks, when the frame declares it. */
+  layout?: FrameLayout;
 }
 
 export interface SnapshotPagesResult {
@@ -117,9 +124,15 @@ export function createSnapshotSurface(
     height: number,
     mode: RenderTheme | undefined,
     anchors: boolean,
+    pathPrefix: string,
   ): { html: string; used: ReadonlySet<string> } => {
     const theme = resolveFramePalette(frame, mode);
-    const scope = context.dispatcher.createScope({ surface: 'snapshot', theme, anchors });
+    const scope = context.dispatcher.createScope({
+      surface: 'snapshot',
+      theme,
+      anchors,
+      ...(anchors ? { paths: nodePaths(composition.body, pathPrefix, context.dispatcher.definitions) } : {}),
+    });
     const body: Markup[] = composition.body.map((node) => scope.html(node));
     return {
       html: toMarkup(frame.wrap(header(composition), body, { width, height, theme, mode })).value,
@@ -145,7 +158,7 @@ export function createSnapshotSurface(
       options.height === undefined
         ? estimate(frame, composition, pathPrefix)
         : { height: options.height, warnings: [] };
-    const drawn = draw(frame, composition, width, measured.height, mode, options.anchors ?? false);
+    const drawn = draw(frame, composition, width, measured.height, mode, options.anchors ?? false, pathPrefix);
     return { ...drawn, height: measured.height, warnings: measured.warnings };
   };
 
@@ -164,6 +177,7 @@ export function createSnapshotSurface(
         width,
         height: drawn.height,
         warnings: drawn.warnings,
+        ...(frame.layout ? { layout: frame.layout } : {}),
       };
     },
     renderPages(values, options = {}) {
@@ -184,8 +198,8 @@ export function createSnapshotSurface(
       );
       const height = options.height ?? Math.max(...estimates.map((e) => e.height));
       const used = new Set<string>();
-      const pages = compositions.map((composition) => {
-        const drawn = draw(frame, composition, width, height, mode, options.anchors ?? false);
+      const pages = compositions.map((composition, i) => {
+        const drawn = draw(frame, composition, width, height, mode, options.anchors ?? false, `pages[${i}].`);
         for (const type of drawn.used) used.add(type);
         return { html: drawn.html };
       });
@@ -203,8 +217,16 @@ export function createSnapshotSurface(
       const mode = options.theme;
       const measured = estimate(frame, composition, '');
       const theme = resolveFramePalette(frame, mode);
-      const scope = context.dispatcher.createScope({ surface: 'snapshot', theme, anchors: options.anchors ?? false });
+      const anchors = options.anchors ?? false;
       const only = composition.body[0];
+      // The node is the whole input here, so its path is empty and its children's start at a field.
+      const paths = anchors && only ? nodePaths([only], '', context.dispatcher.definitions, () => '') : undefined;
+      const scope = context.dispatcher.createScope({
+        surface: 'snapshot',
+        theme,
+        anchors,
+        ...(paths ? { paths } : {}),
+      });
       const html = only ? scope.html(only).value : '';
       return {
         html,
@@ -215,6 +237,26 @@ export function createSnapshotSurface(
       };
     },
   };
+}
+
+/**
+ * Every node of a body by object identity, with its composition path (`body[0].items[2]`): the
+ * dispatcher is handed these very objects (a `sanitize` copy comes after the lookup).
+ */
+function nodePaths(
+  body: readonly PrimitiveNode[],
+  prefix: string,
+  definitions: ReadonlyMap<string, PrimitiveDefinition>,
+  top: (index: number) => string = (index) => `${prefix}body[${index}]`,
+): Map<PrimitiveNode, string> {
+  const paths = new Map<PrimitiveNode, string>();
+  const visit = (node: PrimitiveNode, path: string): void => {
+    paths.set(node, path);
+    for (const child of definitions.get(node.type)?.children(node) ?? [])
+      visit(child.node, path === '' ? child.path : `${path}.${child.path}`);
+  };
+  for (const [index, node] of body.entries()) visit(node, top(index));
+  return paths;
 }
 
 function header(composition: Composition): { title?: string; subtitle?: string; theme?: RenderTheme } {

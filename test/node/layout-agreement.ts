@@ -1,0 +1,194 @@
+/**
+ * Chromium against the image engine's layout check, over the overflow corpus (test/fixtures/overflow)
+ * and the project's well-formed fixtures (test/fixtures/compositions): one verdict each per
+ * composition (flags / doesn't), tallied and written as a Markdown report. Shared by
+ * test/node/browser/layout-agreement.test.ts and `scripts/layout-agreement.ts`, so the figures in
+ * docs/layout-findings.md are the ones the test holds.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import type { LayoutFinding } from '../../src/formats/index.ts';
+import type { IsomerRuntime } from '../../src/index.ts';
+import { readFixtures } from '../../scripts/preview.ts';
+import { type ChromiumFinding, describeFinding, overflowInChromium, slideFragment } from './chromium-overflow.ts';
+
+export const OVERFLOW_DIR = fileURLToPath(new URL('../fixtures/overflow', import.meta.url));
+export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/compositions', import.meta.url));
+
+/** The command that reproduces docs/layout-findings.md. */
+export const REPORT_COMMAND = 'node --experimental-strip-types --no-warnings scripts/layout-agreement.ts';
+
+export type CorpusSet = 'overflow' | 'fixture';
+
+export interface CorpusEntry {
+  set: CorpusSet;
+  name: string;
+  composition: Record<string, unknown>;
+}
+
+/** Every composition the agreement is measured on: the overflow corpus, then the well-formed fixtures. */
+export function agreementCorpus(): CorpusEntry[] {
+  return [
+    ...readFixtures(OVERFLOW_DIR).map((entry) => ({ set: 'overflow' as const, ...entry })),
+    ...readFixtures(FIXTURE_DIR).map((entry) => ({ set: 'fixture' as const, ...entry })),
+  ];
+}
+
+export interface Verdicts extends CorpusEntry {
+  chromium: readonly ChromiumFinding[];
+  engine: readonly LayoutFinding[];
+}
+
+/** Both verdicts for one composition, in the light theme (layout does not depend on the palette). */
+export async function judge(
+  page: Page,
+  runtime: Pick<IsomerRuntime, 'surfaces'>,
+  layout: { check(composition: unknown): readonly LayoutFinding[] },
+  entry: CorpusEntry,
+): Promise<Verdicts> {
+  const chromium = await overflowInChromium(page, slideFragment(runtime, entry.composition));
+  return { ...entry, chromium, engine: layout.check(entry.composition) };
+}
+
+export interface Tally {
+  both: number;
+  engineOnly: number;
+  chromiumOnly: number;
+  neither: number;
+  total: number;
+  /** Share of compositions on which the two verdicts agree, 0–1. */
+  agreement: number;
+}
+
+export function tally(rows: readonly Verdicts[]): Tally {
+  const count = (chromium: boolean, engine: boolean) =>
+    rows.filter((row) => row.chromium.length > 0 === chromium && row.engine.length > 0 === engine).length;
+  const both = count(true, true);
+  const neither = count(false, false);
+  return {
+    both,
+    engineOnly: count(false, true),
+    chromiumOnly: count(true, false),
+    neither,
+    total: rows.length,
+    agreement: rows.length === 0 ? 0 : (both + neither) / rows.length,
+  };
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+/** The four-cell table, one row per set and a total. */
+export function agreementTable(rows: readonly Verdicts[]): string {
+  const line = (label: string, t: Tally) =>
+    `| ${label} | ${t.total} | ${t.both} | ${t.engineOnly} | ${t.chromiumOnly} | ${t.neither} | ${percent(t.agreement)} |`;
+  return [
+    '| Set | Compositions | Both flag | Only the engine | Only Chromium | Neither | Agreement |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    line('Overflow corpus (`test/fixtures/overflow`)', tally(rows.filter((row) => row.set === 'overflow'))),
+    line('Well-formed fixtures (`test/fixtures/compositions`)', tally(rows.filter((row) => row.set === 'fixture'))),
+    line('**All**', tally(rows)),
+  ].join('\n');
+}
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+/** The first few findings of one side, one per line in a table cell. */
+function findingsCell(findings: readonly string[], limit = 3): string {
+  if (findings.length === 0) return 'nothing';
+  const shown = findings.slice(0, limit).map(cell).join('<br>');
+  return findings.length > limit ? `${shown}<br>… and ${findings.length - limit} more` : shown;
+}
+
+const engineLine = (finding: LayoutFinding) => `\`${finding.path}\` (${finding.kind}) ${finding.message}`;
+
+/** Compositions on which the verdicts differ, with what each side found. */
+export function disagreementTable(rows: readonly Verdicts[]): string {
+  const differ = rows.filter((row) => row.chromium.length > 0 !== row.engine.length > 0);
+  if (differ.length === 0) return 'None: the two checks agree on every composition.';
+  return [
+    '| Composition | Flagged by | Chromium found | The engine found |',
+    '| --- | --- | --- | --- |',
+    ...differ.map(
+      (row) =>
+        `| \`${row.set === 'overflow' ? 'overflow' : 'compositions'}/${row.name}.json\` | ` +
+        `${row.chromium.length > 0 ? 'only Chromium' : 'only the engine'} | ` +
+        `${findingsCell(row.chromium.map(describeFinding))} | ${findingsCell(row.engine.map(engineLine))} |`,
+    ),
+  ].join('\n');
+}
+
+/**
+ * Chromium's largest finding, preferring a box a primitive drew over the frame that clips it (a
+ * slide that runs off the canvas shows first as the frame clipping its bottom).
+ */
+function largestChromium(findings: readonly ChromiumFinding[]): ChromiumFinding | undefined {
+  const own = findings.filter((finding) => finding.node !== 'slideFrame');
+  return [...(own.length > 0 ? own : findings)].sort((a, b) => b.by - a.by)[0];
+}
+
+/** Whether the two sides name a common primitive: Chromium by its boxes' anchors, the engine by `nodeType`. */
+export function samePrimitive(row: Verdicts): boolean {
+  const named = new Set(row.chromium.map((finding) => finding.node));
+  return row.engine.some((finding) => named.has(finding.nodeType));
+}
+
+/** Each corpus composition: Chromium's largest finding beside the engine's first, and whether they name one primitive. */
+export function corpusTable(rows: readonly Verdicts[]): string {
+  return [
+    '| Composition | Chromium (largest of its findings) | The engine (first of its findings) | Same primitive |',
+    '| --- | --- | --- | --- |',
+    ...rows
+      .filter((row) => row.set === 'overflow')
+      .map((row) => {
+        const largest = largestChromium(row.chromium);
+        const chromium = largest ? `${cell(describeFinding(largest))} (${row.chromium.length} in all)` : 'nothing';
+        const first = row.engine[0];
+        const engine = first ? `${cell(engineLine(first))} (${row.engine.length} in all)` : 'nothing';
+        return `| \`${row.name}\` | ${chromium} | ${engine} | ${samePrimitive(row) ? 'yes' : 'no'} |`;
+      }),
+  ].join('\n');
+}
+
+/** The whole report (docs/layout-findings.md). */
+export function agreementReport(rows: readonly Verdicts[]): string {
+  const all = tally(rows);
+  const both = rows.filter((row) => row.chromium.length > 0 && row.engine.length > 0);
+  return `${[
+    '# Layout findings: the engine check against Chromium',
+    '',
+    'The image engine’s layout check (`createLayoutCheck` in `src/formats/layout.ts`) is held to what a real ' +
+      'browser sees. Chromium lays out each composition’s HTML at 1920×1080 with the same font files the ' +
+      'images draw with, and its verdict is the reference: a slide overflows when some block box runs past the ' +
+      'slide or past the content area (`.sl-frame-body`, above the footer), when a box with `overflow` other ' +
+      'than visible cuts off part of its content, or when a box’s content spills sideways out of it ' +
+      '(`test/node/chromium-overflow.ts`). A composition counts as flagged by a side when that side reports ' +
+      'anything at all. Both sides check the light theme (the palette does not change the layout).',
+    '',
+    'The compositions are the overflow corpus (`test/fixtures/overflow`, each described in its README: valid, ' +
+      'yet too much for one slide) and the project’s well-formed fixtures (`test/fixtures/compositions`, single ' +
+      'nodes drawn inside a preview slide). `test/node/browser/layout-agreement.test.ts` asserts the agreement ' +
+      'is at least 95 %, that the engine finds nothing on a well-formed fixture, and that Chromium flags every ' +
+      'corpus composition and no fixture.',
+    '',
+    `Reproduce with \`${REPORT_COMMAND}\` (needs Chromium: \`apt-get install chromium\`, or set \`CHROMIUM_PATH\`).`,
+    '',
+    '## Agreement',
+    '',
+    agreementTable(rows),
+    '',
+    `${all.both + all.neither} of ${all.total} compositions agree (${percent(all.agreement)}).`,
+    '',
+    '## Disagreements',
+    '',
+    disagreementTable(rows),
+    '',
+    '## The overflow corpus, composition by composition',
+    '',
+    'Where both flag a composition, the table shows whether they point at the same thing. Chromium names ' +
+      'the primitive that drew each box it reports (`data-isomer-node`) and the box’s classes; the engine names ' +
+      'a composition path. “Same primitive” is yes when some engine finding’s type is among the primitives ' +
+      `Chromium names: ${both.filter(samePrimitive).length} of the ${both.length} compositions both flag.`,
+    '',
+    corpusTable(rows),
+  ].join('\n')}\n`;
+}
