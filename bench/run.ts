@@ -31,6 +31,8 @@ if (!quick) {
   console.log(await benchImages());
   console.log('\n## Worker over HTTP (wrangler dev on 127.0.0.1, autocannon)\n');
   printHttp(await benchHttp());
+  console.log('\n## Playground (/ in Chromium against wrangler dev)\n');
+  console.log(await (await import('./playground.ts')).benchPlayground());
 }
 
 console.log('\n## Worker bundle (wrangler deploy --dry-run --minify)\n');

@@ -1,0 +1,47 @@
+/**
+ * `npm run build:playground`: the playground at `/` as Workers static assets in `build/playground/`
+ * (git-ignored; `[assets]` in wrangler.toml). The client TypeScript is bundled by esbuild into one
+ * file per page, the HTML, CSS and `_headers` are copied, and Swagger UI comes from `swagger-ui-dist`
+ * so the API page fetches nothing from elsewhere. Nothing here reads pack data: the page asks the
+ * Worker it is served by.
+ */
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SOURCE = join(ROOT, 'playground');
+export const PLAYGROUND_OUT = join(ROOT, 'build', 'playground');
+const require = createRequire(join(ROOT, 'package.json'));
+
+/** The Swagger UI files the API page loads (the bundle carries its own React; no preset needed). */
+const SWAGGER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css'];
+
+export async function buildPlayground(options: { quiet?: boolean } = {}): Promise<void> {
+  // Empty the directory but keep it: a running `wrangler dev` watches it and loses a removed one.
+  mkdirSync(PLAYGROUND_OUT, { recursive: true });
+  for (const name of readdirSync(PLAYGROUND_OUT)) rmSync(join(PLAYGROUND_OUT, name), { recursive: true, force: true });
+  mkdirSync(join(PLAYGROUND_OUT, 'swagger'));
+  await build({
+    entryPoints: { playground: join(SOURCE, 'src', 'main.ts'), api: join(SOURCE, 'src', 'api-page.ts') },
+    outdir: PLAYGROUND_OUT,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    logLevel: options.quiet ? 'warning' : 'info',
+    tsconfig: join(SOURCE, 'tsconfig.json'),
+  });
+  for (const name of readdirSync(SOURCE)) {
+    if (/\.(html|css|svg)$/.test(name) || name === '_headers')
+      copyFileSync(join(SOURCE, name), join(PLAYGROUND_OUT, name));
+  }
+  const swagger = dirname(require.resolve('swagger-ui-dist/package.json'));
+  for (const name of [...SWAGGER_FILES, 'LICENSE'])
+    copyFileSync(join(swagger, name), join(PLAYGROUND_OUT, 'swagger', name));
+}
+
+if (import.meta.filename === process.argv[1]) await buildPlayground();
