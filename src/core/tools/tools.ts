@@ -248,7 +248,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
 }
 
 /** The text block `isomer_render` adds after the output when the layout check found something. */
-export function layoutNote(findings: readonly string[]): string {
+function layoutNote(findings: readonly string[]): string {
   return [
     'Layout warnings: the composition is valid and was rendered, but parts of it do not fit. ' +
       'Repair each one as it says, then render again:',
