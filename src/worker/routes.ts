@@ -5,6 +5,7 @@ import { formatPath } from '../core/sdk/validate.ts';
 import type { WorkerCaller } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
+import { BUILT_IN_FORMATS } from '../core/sdk/formats.ts';
 import type { RenderedOutput } from '../core/tools/render.ts';
 import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
 import { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from '../hosting/slack.ts';
@@ -257,7 +258,7 @@ export async function renderComposition(
     const message = PICTURED[format]!(config, copy, heading, picture, query.image);
     return textBody(
       JSON.stringify(message),
-      format === 'slack' ? 'application/json' : config.formats[format]!.mimeType,
+      format === 'slack' ? BUILT_IN_FORMATS.slack : config.formats[format]!.mimeType,
       findings,
     );
   }
