@@ -96,7 +96,9 @@ export {
 } from './core/sdk/url.ts';
 export { buildCompositionJsonSchema, buildAuthoringJsonSchema, authoringSchemaSubset } from './core/sdk/json-schema.ts';
 export type { JsonSchema } from './core/sdk/json-schema.ts';
-export { html, raw, escapeHtml, joinMarkup, Markup } from './core/sdk/markup.ts';
+export { html, raw, escapeHtml, joinMarkup, Markup, textMarkup } from './core/sdk/markup.ts';
+export { isolateText, needsIsolation, textDirection, type TextDirection } from './core/sdk/text-direction.ts';
+export { withWordBreaks } from './core/sdk/line-breaks.ts';
 export { md } from './core/sdk/markdown/builder.ts';
 export { inlineMarks } from './core/sdk/markdown/inline-marks.ts';
 export { isMarkdownContent } from './core/sdk/markdown/tree.ts';

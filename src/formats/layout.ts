@@ -574,9 +574,13 @@ function stringFields(node: unknown): Field[] {
   return out;
 }
 
-/** Lower case, Markdown marks and spacing gone: what text a field shows once drawn. */
+/**
+ * Lower case, Markdown marks, spacing and format characters (the isolates and word breaks the
+ * surfaces add) gone: what text a field shows once drawn.
+ */
 function normalize(text: string): string {
   return text
+    .replace(/\p{Cf}/gu, '')
     .replace(/[*_`~]/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\s+/g, ' ')

@@ -1,7 +1,7 @@
 import { md } from '../../sdk/markdown/builder.ts';
 import { inlineMarks } from '../../sdk/markdown/inline-marks.ts';
 import type { MarkdownInline } from '../../sdk/markdown/tree.ts';
-import { html, type Markup } from '../../sdk/markup.ts';
+import { escapeHtml, html, raw, textMarkup, type Markup } from '../../sdk/markup.ts';
 import { escapeMrkdwn, mrkdwnBold, mrkdwnCode } from '../../sdk/slack/mrkdwn.ts';
 import { PREFIX } from './style.ts';
 
@@ -20,14 +20,21 @@ function plain(inline: MarkdownInline): string {
   return '';
 }
 
-/** HTML: code chips and strong spans. */
+/**
+ * HTML: code chips and strong spans. The field is one text for direction (`textMarkup`): its
+ * marks' contents are escaped, not isolated one by one.
+ */
 export function marksHtml(text: string): Markup {
-  return html`${parts(text).map((inline) => {
-    if (inline.type === 'code') return html`<code class="${PREFIX}-code">${inline.value}</code>`;
-    if (inline.type === 'strong')
-      return html`<strong class="${PREFIX}-strong">${inline.children.map(plain).join('')}</strong>`;
-    return plain(inline);
-  })}`;
+  return textMarkup(
+    text,
+    (source) =>
+      html`${parts(source).map((inline) => {
+        if (inline.type === 'code') return html`<code class="${PREFIX}-code">${raw(escapeHtml(inline.value))}</code>`;
+        if (inline.type === 'strong')
+          return html`<strong class="${PREFIX}-strong">${raw(escapeHtml(inline.children.map(plain).join('')))}</strong>`;
+        return raw(escapeHtml(plain(inline)));
+      })}`,
+  );
 }
 
 /** Plain text: the marks removed. */

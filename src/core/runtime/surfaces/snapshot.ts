@@ -1,6 +1,7 @@
 import { isVisibleOnSurface, type Composition, type PrimitiveNode, type RenderTheme } from '../../sdk/composition.ts';
 import { IsomerError } from '../../sdk/errors.ts';
 import { resolveFramePalette, type Frame, type FrameDispatcher, type FrameLayout } from '../../sdk/frame.ts';
+import { withWordBreaksInMarkup } from '../../sdk/line-breaks.ts';
 import { toMarkup, type Markup } from '../../sdk/markup.ts';
 import type { PrimitiveDefinition } from '../../sdk/primitive.ts';
 import type { ValidationErrorMode } from '../../sdk/validate.ts';
@@ -135,7 +136,9 @@ export function createSnapshotSurface(
     });
     const body: Markup[] = composition.body.map((node) => scope.html(node));
     return {
-      html: toMarkup(frame.wrap(header(composition), body, { width, height, theme, mode })).value,
+      html: withWordBreaksInMarkup(
+        toMarkup(frame.wrap(header(composition), body, { width, height, theme, mode })).value,
+      ),
       used: scope.used,
     };
   };
@@ -227,7 +230,7 @@ export function createSnapshotSurface(
         anchors,
         ...(paths ? { paths } : {}),
       });
-      const html = only ? scope.html(only).value : '';
+      const html = only ? withWordBreaksInMarkup(scope.html(only).value) : '';
       return {
         html,
         css: stylesheet(frame, scope.used, mode),
