@@ -13,6 +13,7 @@ import { benchCore } from './core.ts';
 import { benchHttp, printHttp } from './http.ts';
 import { benchImages } from './images.ts';
 import { formatRow } from './measure.ts';
+import { benchScripts, printScripts } from './scripts.ts';
 
 const quick = process.argv.includes('--quick');
 
@@ -22,6 +23,7 @@ console.log(`## Core on V8, Zod JIT off as in workerd (${core.composition})\n`);
 console.log('| operation | median | ops/s |\n| --- | --- | --- |');
 for (const row of core.rows) console.log(formatRow(row));
 
+console.log(`\n${printScripts(benchScripts())}`);
 console.log(`\n${(await import('./linear.ts')).benchLinear(quick)}`);
 console.log('\n## What an agent reads (slides pack)\n');
 console.log(await benchAgentText());

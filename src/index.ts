@@ -98,7 +98,7 @@ export { buildCompositionJsonSchema, buildAuthoringJsonSchema, authoringSchemaSu
 export type { JsonSchema } from './core/sdk/json-schema.ts';
 export { html, raw, escapeHtml, joinMarkup, Markup, textMarkup } from './core/sdk/markup.ts';
 export { isolateText, needsIsolation, textDirection, type TextDirection } from './core/sdk/text-direction.ts';
-export { withWordBreaks } from './core/sdk/line-breaks.ts';
+export { unbreakablePieces, withWordBreaks } from './core/sdk/line-breaks.ts';
 export { md } from './core/sdk/markdown/builder.ts';
 export { inlineMarks } from './core/sdk/markdown/inline-marks.ts';
 export { isMarkdownContent } from './core/sdk/markdown/tree.ts';

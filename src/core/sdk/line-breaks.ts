@@ -8,8 +8,12 @@
 
 export const ZERO_WIDTH_SPACE = '\u200B';
 
-/** A letter or mark of the scripts that need a dictionary to break. */
-const DICTIONARY_SCRIPT = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/**
+ * A character of the scripts that need a dictionary to break: the Thai, Lao, Myanmar (and its
+ * extensions A and B), Khmer and Khmer Symbols blocks. Plain ranges, not Script properties: every
+ * snapshot's markup is tested once, and the ranges test it several times faster.
+ */
+const DICTIONARY_SCRIPT = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u19E0-\u19FF\uA9E0-\uA9FF\uAA60-\uAA7F]/;
 
 let words: Intl.Segmenter | undefined;
 /** One word segmenter per isolate; the dictionaries are picked by script, whatever the locale. */
@@ -50,4 +54,33 @@ export function withWordBreaksInMarkup(markup: string): string {
   return markup.replace(/(^|>)([^<]+)/g, (whole, open: string, text: string) =>
     DICTIONARY_SCRIPT.test(text) ? open + withWordBreaks(text) : whole,
   );
+}
+
+/** Han, kana, Hangul and full-width forms: UAX #14 lets a line break on either side of each. */
+const IDEOGRAPHIC =
+  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
+const AROUND_IDEOGRAPHS =
+  /(?<=[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}])|(?=[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}])/u;
+
+/**
+ * The pieces of a text no line can break inside, for width estimates: words between spaces, then
+ * each ideograph on its own (CJK breaks between them) and each dictionary word of Thai, Lao, Khmer
+ * or Burmese. A sentence in these scripts is no longer one unbreakable "word".
+ * @example
+ * ```ts
+ * import { unbreakablePieces } from 'isomer-edge';
+ *
+ * unbreakablePieces('Refunds settle'); // ['Refunds', 'settle']
+ * unbreakablePieces('第3四半期'); // ['第', '3', '四', '半', '期']
+ * unbreakablePieces('ภาษาไทย'); // ['ภาษา', 'ไทย']
+ * ```
+ */
+export function unbreakablePieces(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .flatMap((word) => {
+      const pieces = DICTIONARY_SCRIPT.test(word) ? withWordBreaks(word).split(ZERO_WIDTH_SPACE) : [word];
+      return IDEOGRAPHIC.test(word) ? pieces.flatMap((piece) => piece.split(AROUND_IDEOGRAPHS)) : pieces;
+    })
+    .filter((piece) => piece !== '');
 }

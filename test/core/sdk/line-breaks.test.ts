@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { withWordBreaks, withWordBreaksInMarkup, ZERO_WIDTH_SPACE } from '../../../src/core/sdk/line-breaks.ts';
+import {
+  unbreakablePieces,
+  withWordBreaks,
+  withWordBreaksInMarkup,
+  ZERO_WIDTH_SPACE,
+} from '../../../src/core/sdk/line-breaks.ts';
 
 const ZW = ZERO_WIDTH_SPACE;
 
@@ -67,5 +72,16 @@ describe('withWordBreaksInMarkup', () => {
   it('returns markup without these scripts as it is', () => {
     const markup = '<p class="x">Refunds &amp; returns 第3四半期</p>';
     expect(withWordBreaksInMarkup(markup)).toBe(markup);
+  });
+});
+
+describe('unbreakablePieces: what no line break splits, for width estimates', () => {
+  it('splits at spaces, around each ideograph and at dictionary word boundaries', () => {
+    expect(unbreakablePieces(' Refunds  settle\tfast ')).toEqual(['Refunds', 'settle', 'fast']);
+    expect(unbreakablePieces('第3四半期の売上')).toEqual(['第', '3', '四', '半', '期', 'の', '売', '上']);
+    expect(unbreakablePieces('한국어 문장')).toEqual(['한', '국', '어', '문', '장']);
+    expect(unbreakablePieces('ภาษาไทย Thai')).toEqual(['ภาษา', 'ไทย', 'Thai']);
+    expect(unbreakablePieces('𠀀𠀁')).toEqual(['𠀀', '𠀁']);
+    expect(unbreakablePieces('')).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { unbreakablePieces } from '../../../sdk/line-breaks.ts';
 import { html, type Markup } from '../../../sdk/markup.ts';
 import { color } from '../style.ts';
 import { advance, frame, space, stroke, type } from '../theme.ts';
@@ -60,7 +61,7 @@ export function estimateLines(text: string, px: number, width: number, em: numbe
   return Math.max(1, Math.ceil((charLoad(text) * 1.1) / perLine));
 }
 
-/** Characters in a text's longest word, which cannot wrap. */
+/** Characters in a text's longest word, which cannot wrap (a CJK sentence breaks between ideographs). */
 export function longestWord(text: string): number {
-  return Math.max(0, ...text.split(/\s+/).map(charLoad));
+  return Math.max(0, ...unbreakablePieces(text).map(charLoad));
 }

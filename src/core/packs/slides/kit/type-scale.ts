@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { unbreakablePieces } from '../../../sdk/line-breaks.ts';
 import { advance } from '../theme.ts';
 
 /**
@@ -82,7 +83,7 @@ export function textFits(
   column: number,
   lines = 2,
 ): StepTest {
-  const longest = Math.max(0, ...plain.split(/\s+/).map((word) => emWidth(word, DISPLAY_ADVANCES)));
+  const longest = Math.max(0, ...unbreakablePieces(plain).map((word) => emWidth(word, DISPLAY_ADVANCES)));
   const total = emWidth(plain, DISPLAY_ADVANCES);
   return (step) =>
     longest * sizes[step] <= column * WIDTH_MARGIN &&
