@@ -18,8 +18,13 @@ export const POP_DIRECTIONAL_ISOLATE = '\u2069';
 const RTL_BLOCKS = '\\u0590-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFC\\u{10800}-\\u{10FFF}\\u{1E800}-\\u{1EFFF}';
 const RTL_LETTER = new RegExp(`[\\u200F\\u061C]|(?=[${RTL_BLOCKS}])\\p{L}`, 'u');
 const LTR_LETTER = new RegExp(`[\\u200E]|(?![${RTL_BLOCKS}])\\p{L}`, 'u');
-/** A right-to-left character, or a bidi control (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI). */
-const BIDI_SENSITIVE = new RegExp(`[${RTL_BLOCKS}\\u200F\\u202A-\\u202E\\u2066-\\u2069]`, 'u');
+/**
+ * A right-to-left character, or a bidi control (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI). Every
+ * string a renderer interpolates is tested, so this is a code-unit class without the `u` flag: the
+ * blocks outside the BMP are their high surrogates (D802–D803, D83A–D83B).
+ */
+const BIDI_SENSITIVE =
+  /[\u0590-\u08FF\u200F\u202A-\u202E\u2066-\u2069\uFB1D-\uFDFF\uFE70-\uFEFC\uD802\uD803\uD83A\uD83B]/;
 
 /**
  * The direction of a text's first strong character, skipping what isolates (LRI, RLI, FSI … PDI)

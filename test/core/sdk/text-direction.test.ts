@@ -67,6 +67,7 @@ describe('needsIsolation and isolateText', () => {
   it('isolates right-to-left text and text with bidi controls', () => {
     expect(isolateText('مرحبا')).toBe(`${FSI}مرحبا${PDI}`);
     expect(isolateText(`abc${RLO}def`)).toBe(`${FSI}abc${RLO}def${PDI}`);
+    for (const rtl of ['𞤀𞤣𞤤', '𐤀', 'ﷲ', 'ﻻ', '\u200F', 'ש', 'ߒ']) expect(needsIsolation(`x${rtl}`), rtl).toBe(true);
     for (const control of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'])
       expect(needsIsolation(`x${control}y`)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { MeasuredNode } from '@takumi-rs/wasm';
+import { HtmlValidate } from 'html-validate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withWordBreaks } from '../../../src/core/sdk/line-breaks.ts';
@@ -211,6 +212,16 @@ describe('right-to-left and mixed lines', () => {
       }
     }
     expect(compared).toBeGreaterThanOrEqual(20);
+  });
+
+  it('keep the HTML document valid (html-validate, as the document test runs it)', async () => {
+    const validator = new HtmlValidate({ extends: ['html-validate:recommended'], rules: { 'no-inline-style': 'off' } });
+    for (const composition of MIXED_SLIDES) {
+      const { document } = runtime.surfaces.html.render({ ...composition, title: 'דוח רבעוני' }, { heading: true });
+      expect(document).toContain('<h2 class="isomer-title" dir="rtl">');
+      const report = await validator.validateString(document);
+      expect(report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+    }
   });
 
   it('right-align when they start right to left, in both engines', async () => {
