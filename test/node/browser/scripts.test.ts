@@ -13,6 +13,7 @@ import {
   type ImageFontFace,
 } from '../../../src/formats/index.ts';
 import { toImageDocument } from '../../../src/formats/markup.ts';
+import { html } from '../../../src/core/sdk/markup.ts';
 import { createIsomerRuntime, textDirection } from '../../../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../../../src/slides.ts';
 import { launchChromium } from '../chromium.ts';
@@ -236,6 +237,70 @@ describe('right-to-left and mixed lines', () => {
       return title.getBoundingClientRect().right - range.getBoundingClientRect().right;
     });
     expect(gap).toBeLessThan(2);
+  });
+});
+
+describe('bidi controls in model text', () => {
+  // Text the model wrote, between text of ours in one line: overrides, embeddings and isolates left
+  // open, and pops that would close what is around the text.
+  const HOSTILE = [
+    '\u202Eevil text',
+    '\u2069\u202Eevil text',
+    '\u202Bשלום text',
+    '\u2067evil text',
+    '\u202Dעברית\u2069\u2069',
+  ];
+  const line = (model: string) =>
+    html`<div style="display:flex;flex-direction:column;width:1400px;font-family:Inter;font-size:40px"><p>Owner: ${model} — done</p></div>`
+      .value;
+
+  it('reorder nothing outside their own text, in the picture and in Chromium', async () => {
+    for (const model of HOSTILE) {
+      const document = toImageDocument(line(model), '');
+      const measured = takumiEngine(FONTS).measure(document.node, { width: 1400, height: 200, css: document.css });
+      const runs: { text: string; x: number }[] = [];
+      const visit = (box: MeasuredNode) => {
+        for (const run of box.runs) runs.push({ text: run.text, x: box.transform[4] + run.x });
+        for (const child of box.children) visit(child);
+      };
+      visit(measured);
+      const at = (word: string) => runs.find((run) => run.text.includes(word))!.x;
+      const modelWord = /evil|שלום|עברית/.exec(model)![0];
+      expect(at('Owner'), model).toBeLessThan(at(modelWord));
+      expect(at(modelWord), model).toBeLessThan(at('done'));
+
+      await page.setContent(`<!doctype html><html lang="en"><body>${line(model)}</body></html>`);
+      const chromium = await page.evaluate((word) => {
+        const p = document.querySelector('p')!;
+        const text = p.firstChild as Text;
+        const x = (token: string) => {
+          const range = document.createRange();
+          const index = text.data.indexOf(token);
+          range.setStart(text, index);
+          range.setEnd(text, index + token.length);
+          return range.getBoundingClientRect().left;
+        };
+        return { owner: x('Owner'), model: x(word), done: x('done') };
+      }, modelWord);
+      expect(chromium.owner, model).toBeLessThan(chromium.model);
+      expect(chromium.model, model).toBeLessThan(chromium.done);
+    }
+  });
+
+  it('would reorder the line without the isolate (the case is real)', async () => {
+    const raw = `<div style="display:flex;flex-direction:column;width:1400px;font-family:Inter;font-size:40px"><p>Owner: \u202Eevil text — done</p></div>`;
+    await page.setContent(`<!doctype html><html lang="en"><body>${raw}</body></html>`);
+    const reordered = await page.evaluate(() => {
+      const text = document.querySelector('p')!.firstChild as Text;
+      const x = (token: string) => {
+        const range = document.createRange();
+        range.setStart(text, text.data.indexOf(token));
+        range.setEnd(text, text.data.indexOf(token) + token.length);
+        return range.getBoundingClientRect().left;
+      };
+      return x('done') < x('evil');
+    });
+    expect(reordered).toBe(true);
   });
 });
 
