@@ -9,6 +9,9 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { decodeRanges } from '../src/formats/script-fonts.ts';
+import { BUNDLED_COVERAGE } from '../src/formats/bundled-coverage.ts';
+import { writeScriptFonts } from './font-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = join(ROOT, 'playground');
@@ -42,6 +45,8 @@ export async function buildPlayground(options: { quiet?: boolean } = {}): Promis
   const swagger = dirname(require.resolve('swagger-ui-dist/package.json'));
   for (const name of [...SWAGGER_FILES, 'LICENSE'])
     copyFileSync(join(swagger, name), join(PLAYGROUND_OUT, 'swagger', name));
+  // The script fonts the image engine fetches on demand (`env.ASSETS`, under /fonts/).
+  writeScriptFonts(join(PLAYGROUND_OUT, 'fonts'), decodeRanges(BUNDLED_COVERAGE));
 }
 
 if (import.meta.filename === process.argv[1]) await buildPlayground();

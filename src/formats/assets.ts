@@ -28,6 +28,7 @@ import monoLatinExt400 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext
 import monoLatinExt500 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-500-normal.woff2';
 import monoLatinExt600 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-600-normal.woff2';
 import monoLatinExt700 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-700-normal.woff2';
+import type { FontFiles } from './script-fonts.ts';
 
 /** The bundled font files by name (the Fontsource file name without `.woff2`). */
 const FONT_FILES = {
@@ -68,3 +69,9 @@ export function takumiWasm(): WebAssembly.Module | Uint8Array {
 export function fontFile(name: FontFileName): ArrayBuffer {
   return FONT_FILES[name];
 }
+
+/**
+ * Where the script fonts come from by default: nowhere in a Worker bundle, since they live in the
+ * Worker's static assets, which only a request's `env` reaches (`assetFontFiles`).
+ */
+export const defaultFontFiles: FontFiles | undefined = undefined;

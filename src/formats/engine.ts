@@ -95,22 +95,46 @@ export function instantiateTakumi(): void {
  * time (`BUNDLED_FONTS`, or one of your own made once): each new list starts an engine.
  *
  * The engine draws with `faces`' families as its fallback chain, in the list's order, whatever
- * else earlier images registered: an image's glyphs then depend on that image alone.
+ * else earlier images registered: an image's glyphs then depend on that image alone. `extra` are
+ * faces outside the list (the script fonts an image fetched), registered the same way.
  */
-export function takumiEngine(fonts: readonly ImageFontFace[], faces: readonly ImageFontFace[] = fonts): TakumiEngine {
+export function takumiEngine(
+  fonts: readonly ImageFontFace[],
+  faces: readonly ImageFontFace[] = fonts,
+  extra: readonly ImageFontFace[] = [],
+): TakumiEngine {
   let engine = engines.get(fonts);
   if (!engine) {
     engine = { renderer: newRenderer(), registered: new Set() };
     engines.set(fonts, engine);
   }
   registerFaces(engine, faces);
+  registerFaces(engine, extra);
   const { renderer } = engine;
-  const fontFamilies = [...new Set(fonts.filter((face) => faces.includes(face)).map((face) => face.family))];
+  const fontFamilies = fallbackChain(fonts, faces, extra);
   return {
     render: (node, options) => renderer.render(node, { ...options, fontFamilies }),
     renderSvg: (node, options) => renderer.renderSvg(node, { ...options, fontFamilies }),
     measure: (node, options) => renderer.measure(node, { ...options, fontFamilies }),
   };
+}
+
+/**
+ * The families an image draws with, in fallback order: the list's own (those `faces` has), with the
+ * script faces (`extra`, fetched for this image) before the list's last family, its wide-coverage
+ * fallback, so that a script font draws its script where DejaVu Sans also has a glyph.
+ */
+function fallbackChain(
+  fonts: readonly ImageFontFace[],
+  faces: readonly ImageFontFace[],
+  extra: readonly ImageFontFace[],
+): string[] {
+  const own = [...new Set(fonts.filter((face) => faces.includes(face)).map((face) => face.family))];
+  if (extra.length === 0) return own;
+  const last = fonts[fonts.length - 1]?.family;
+  const scripts = [...new Set(extra.map((face) => face.family))];
+  const at = own.at(-1) === last ? own.length - 1 : own.length;
+  return [...own.slice(0, at), ...scripts, ...own.slice(at)];
 }
 
 /** The faces of a font list registered so far in this isolate, in registration order. */

@@ -1,7 +1,10 @@
 import type { RenderTheme } from '../core/sdk/composition.ts';
 import type { FrameLayout } from '../core/sdk/frame.ts';
+import { defaultFontFiles } from '#formats/assets';
 import { takumiEngine, type TakumiEngine } from './engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from './fonts.ts';
+import { compositionLang, compositionText } from './glyph-findings.ts';
+import { type FontFiles, scriptFontsFor } from './script-fonts.ts';
 import { type ImageDocument, toImageDocument } from './markup.ts';
 import { writePdf } from './pdf/render.ts';
 
@@ -38,6 +41,13 @@ export interface ImageFormatsOptions {
    * on the first image.
    */
   fonts?: readonly ImageFontFace[];
+  /**
+   * Where the script fonts (CJK, Arabic, Hebrew, Indic, Thai, colour emoji) are read from, the
+   * first time a slide needs each file: in a Worker `assetFontFiles(() => env.ASSETS)`; under Node
+   * the package's own files by default. Without it a Worker draws what the bundled faces cover,
+   * and the layout check names the rest. Only with the bundled `fonts`.
+   */
+  fontFiles?: FontFiles;
 }
 
 export interface ImageRenderOptions {
@@ -106,8 +116,17 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
   const fonts = options.fonts ?? BUNDLED_FONTS;
   const defaultScale = checkScale(options.scale ?? 1, 'scale');
   const pdfImageScale = checkScale(options.pdfImageScale ?? 1, 'pdfImageScale');
-  // Registers, once per isolate, the faces these documents need: the first image pays for its own.
-  const engine = (documents: readonly ImageDocument[]): TakumiEngine => takumiEngine(fonts, facesFor(fonts, documents));
+  const scripts = fonts === BUNDLED_FONTS ? scriptFontsFor(options.fontFiles ?? defaultFontFiles) : undefined;
+  // Registers, once per isolate, the faces these documents need: the first image pays for its own,
+  // and fetches the script fonts its text needs.
+  const engine = async (
+    documents: readonly ImageDocument[],
+    compositions: readonly unknown[],
+  ): Promise<TakumiEngine> => {
+    const text = compositions.map(compositionText).join('\n');
+    const extra = scripts ? (await scripts.facesFor(text, compositionLang(compositions[0]))).faces : [];
+    return takumiEngine(fonts, facesFor(fonts, documents), extra);
+  };
 
   const snapshotOptions = (theme: RenderTheme | undefined) => ({
     ...(theme ? { theme } : {}),
@@ -130,7 +149,7 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     async render(composition, renderOptions) {
       const { scale, output, document } = prepare(composition, renderOptions);
       // The layout is `width / devicePixelRatio` wide: the canvas, drawn at the output size.
-      return engine([document]).render(document.node, {
+      return (await engine([document], [composition])).render(document.node, {
         ...output,
         css: document.css,
         devicePixelRatio: scale,
@@ -152,7 +171,7 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     const title = pdfOptions.title ?? titleOf(compositions[0]);
     const pages = deck.pages.map((page) => toImageDocument(page.html, deck.css));
     return writePdf(
-      engine(pages),
+      await engine(pages, compositions),
       { pages, width: deck.width, height: deck.height },
       { imageScale: pdfImageScale, ...(title ? { title } : {}) },
     );
@@ -165,7 +184,7 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
       mimeType: 'image/svg+xml',
       async render(composition, renderOptions) {
         const { image, output, document } = prepare(composition, renderOptions);
-        const svg = engine([document]).renderSvg(document.node, {
+        const svg = (await engine([document], [composition])).renderSvg(document.node, {
           width: image.width,
           height: image.height,
           css: document.css,

@@ -20,3 +20,12 @@ export { RESOURCE_CACHE_BYTES, GLYPH_CACHE_BYTES, engineMemoryBytes } from './en
 export { POINTS_PER_PIXEL } from './pdf/render.ts';
 export { createLayoutCheck } from './layout.ts';
 export type { LayoutCheck, LayoutCheckOptions, LayoutFinding, LayoutFindingKind } from './layout.ts';
+export {
+  assetFontFiles,
+  createScriptFonts,
+  decodeRanges,
+  encodeRanges,
+  hanFamily,
+  scriptFontsFor,
+} from './script-fonts.ts';
+export type { CjkFamily, FontFiles, ScriptFaces, ScriptFontManifest, ScriptFonts } from './script-fonts.ts';

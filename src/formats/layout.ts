@@ -5,12 +5,22 @@
 import type { MeasuredNode, MeasuredTextRun, Node } from '@takumi-rs/wasm';
 import type { RenderTheme } from '../core/sdk/composition.ts';
 import type { FrameLayout } from '../core/sdk/frame.ts';
+import { defaultFontFiles } from '#formats/assets';
 import { takumiEngine } from './engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from './fonts.ts';
 import type { ImageSnapshotSource } from './formats.ts';
+import { compositionLang, compositionText, missingGlyphFindings } from './glyph-findings.ts';
 import { toImageDocument } from './markup.ts';
+import { type FontFiles, scriptFontsFor } from './script-fonts.ts';
 
-export type LayoutFindingKind = 'overflow' | 'clipped' | 'outside-content' | 'outside-canvas' | 'overlap' | 'too-small';
+export type LayoutFindingKind =
+  | 'overflow'
+  | 'clipped'
+  | 'outside-content'
+  | 'outside-canvas'
+  | 'overlap'
+  | 'too-small'
+  | 'missing-glyph';
 
 export interface LayoutFinding {
   /** Composition path of the node (or the node's field) the finding is about, e.g. `body[0].children[1].items[3]`. */
@@ -29,9 +39,16 @@ export interface LayoutCheckOptions {
   frame?: string;
   /** The font list the images draw with (default `BUNDLED_FONTS`): text is measured in these faces. */
   fonts?: readonly ImageFontFace[];
+  /** Where the script fonts are read from (as `createImageFormats({ fontFiles })`; share the same function). */
+  fontFiles?: FontFiles;
 }
 
 export interface LayoutCheck {
+  /**
+   * Fetches the script fonts the composition's text needs (once per isolate), so that `check`
+   * measures with them; without it `check` measures with what earlier images fetched.
+   */
+  prepare(composition: unknown): Promise<void>;
   /**
    * Findings for a composition (validated by the snapshot surface as any render is; throws
    * `CompositionValidationError` when invalid). Cached per composition object and theme.
@@ -70,6 +87,7 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
   const { snapshot, frame } = options;
   const fonts = options.fonts ?? BUNDLED_FONTS;
   const cache = new WeakMap<object, Map<string, readonly LayoutFinding[]>>();
+  const scripts = fonts === BUNDLED_FONTS ? scriptFontsFor(options.fontFiles ?? defaultFontFiles) : undefined;
 
   const run = (composition: unknown, theme: RenderTheme | undefined): readonly LayoutFinding[] => {
     const image = snapshot.render(composition, {
@@ -79,7 +97,8 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
     });
     const document = toImageDocument(image.html, image.css);
     const faces = facesFor(fonts, [document]);
-    const engine = takumiEngine(fonts, faces);
+    const extra = scripts?.loadedFor(compositionText(composition), compositionLang(composition)).faces ?? [];
+    const engine = takumiEngine(fonts, faces, extra);
     const measured = engine.measure(document.node, { width: image.width, height: image.height, css: document.css });
     const limits: Limits = {
       width: image.layout?.width ?? image.width,
@@ -87,10 +106,18 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
       ...(image.layout ? { content: image.layout.content, minFontSize: image.layout.minFontSize } : {}),
       lineRatio: lineRatio(fonts, faces),
     };
-    return findLayoutProblems(readLayout(document.node, measured, clippingClasses(document.css)), limits, composition);
+    const findings = findLayoutProblems(
+      readLayout(document.node, measured, clippingClasses(document.css)),
+      limits,
+      composition,
+    );
+    return scripts ? [...findings, ...missingGlyphFindings(composition, scripts)] : findings;
   };
 
   return {
+    async prepare(composition) {
+      if (scripts) await scripts.facesFor(compositionText(composition), compositionLang(composition));
+    },
     check(composition, checkOptions = {}) {
       const key = checkOptions.theme ?? '';
       if (typeof composition !== 'object' || composition === null) return run(composition, checkOptions.theme);

@@ -1,3 +1,4 @@
+import { type AssetsBinding, bindFontAssets } from './font-assets.ts';
 import { Hono, type Context } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authenticate, parseAuthSettings, type AuthSettings, type WorkerCaller } from './auth.ts';
@@ -26,6 +27,8 @@ export interface WorkerEnv extends ImageHostingEnv {
   ISOMER_ALLOWED_ORIGINS?: string;
   /** Comma-separated origins that get CORS headers (each is also allowed). `*`: any. */
   ISOMER_CORS_ORIGINS?: string;
+  /** The static assets (`[assets]`): the playground, and the script fonts the images fetch on demand. */
+  ASSETS?: AssetsBinding;
 }
 
 /** The parts of a Worker's execution context the Worker passes on (workerd's `ExecutionContext` fits). */
@@ -216,7 +219,10 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
   app.post('/mcp', (c) => getMcp()(c.req.raw, c.get('caller')));
 
   return {
-    fetch: async (request, env, ctx) => app.fetch(request, env, ctx as Parameters<typeof app.fetch>[2]),
+    fetch: async (request, env, ctx) => {
+      bindFontAssets(env);
+      return app.fetch(request, env, ctx as Parameters<typeof app.fetch>[2]);
+    },
     scheduled: (controller, env) => expireImages(env, controller.scheduledTime),
   };
 }

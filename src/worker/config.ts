@@ -18,6 +18,7 @@ import type {
 } from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { createImageFormats, createLayoutCheck } from '../formats/index.ts';
+import { workerFontFiles } from './font-assets.ts';
 import { CHAT_FORMAT_NAMES, type ChatFormats, createChatFormats } from '../chat.ts';
 // Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
 import packageJson from '../../package.json' with { type: 'json' };
@@ -154,14 +155,14 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
   const chat = createChatFormats({ runtime, heading });
   // The image formats start nothing until the first image request.
   const formats: Record<string, IsomerToolsFormat> = {
-    ...(images ? createImageFormats({ snapshot: runtime.surfaces.snapshot! }) : {}),
+    ...(images ? createImageFormats({ snapshot: runtime.surfaces.snapshot!, fontFiles: workerFontFiles }) : {}),
     ...chat,
     ...(options.formats ?? {}),
   };
   // Measures with the image engine, which starts on the first check (never for a text-only request).
   const layout =
     (options.layout ?? images) && runtime.surfaces.snapshot
-      ? createLayoutCheck({ snapshot: runtime.surfaces.snapshot })
+      ? createLayoutCheck({ snapshot: runtime.surfaces.snapshot, fontFiles: workerFontFiles })
       : undefined;
   const guide: Omit<IsomerGuideOptions, 'runtime' | 'layout'> = {
     ...(options.guide !== undefined ? { guide: options.guide } : {}),

@@ -194,12 +194,12 @@ function parseQuery(
 }
 
 /** The checked composition, or the 422 that lists what to repair. */
-function checkedComposition(
+async function checkedComposition(
   config: WorkerConfig,
   value: unknown,
   layout = false,
-): { copy: Composition; layout: readonly string[] } | Response {
-  const check = config.renderer.check(value, { layout });
+): Promise<{ copy: Composition; layout: readonly string[] } | Response> {
+  const check = await config.renderer.check(value, { layout });
   if (check.valid && check.composition !== undefined) return { copy: check.composition, layout: check.layout };
   return jsonResponse(
     {
@@ -245,7 +245,7 @@ export async function renderComposition(
     return errorResponse('INVALID_QUERY', 'layout=true needs the layout check, which this Worker has turned off.', {
       parameter: 'layout',
     });
-  const checked = checkedComposition(config, body.value, query.layout);
+  const checked = await checkedComposition(config, body.value, query.layout);
   if (checked instanceof Response) return checked;
   const { copy } = checked;
   // Only asked-for findings are reported: the header is absent otherwise, and `[]` means it fits.
@@ -312,7 +312,7 @@ export async function storeImage(
   if (!host) return notConfigured();
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
-  const checked = checkedComposition(config, body.value);
+  const checked = await checkedComposition(config, body.value);
   if (checked instanceof Response) return checked;
   const { copy } = checked;
   try {

@@ -1,4 +1,4 @@
-import { RENDER_THEMES, type Composition, type PrimitiveNode } from '../sdk/composition.ts';
+import { languageTagSchema, RENDER_THEMES, type Composition, type PrimitiveNode } from '../sdk/composition.ts';
 import { CompositionValidationError, isInputRefusal, type ValidationError } from '../sdk/errors.ts';
 import { isRecord } from '../sdk/is-record.ts';
 import { deferredPredicate } from '../sdk/messages.ts';
@@ -48,6 +48,8 @@ export function renderInput(
   const composition: Composition = { type: 'view', body };
   if (typeof source.title === 'string') composition.title = source.title;
   if (typeof source.subtitle === 'string') composition.subtitle = source.subtitle;
+  if (typeof source.lang === 'string' && languageTagSchema.safeParse(source.lang).success)
+    composition.lang = source.lang;
   if (typeof source.theme === 'string' && (RENDER_THEMES as readonly string[]).includes(source.theme))
     composition.theme = source.theme as Composition['theme'];
   if (isRecord(source.meta) && typeof source.meta.ariaLabel === 'string')

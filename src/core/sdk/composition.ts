@@ -39,6 +39,8 @@ export interface Composition<TNode extends PrimitiveNode = PrimitiveNode> {
   version?: 1;
   title?: string;
   subtitle?: string;
+  /** The language the text is in, as a BCP 47 tag (`ja`, `zh-Hant`, `ar`): the HTML `lang`, and the pictures' Han font. */
+  lang?: string;
   theme?: RenderTheme;
   body: TNode[];
   meta?: CompositionMeta;
@@ -110,6 +112,13 @@ export const nonNegativeFiniteNumber = (): z.ZodNumber => z.number().nonnegative
 export const enumOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
 
 export const renderThemeSchema = z.enum(RENDER_THEMES);
+
+/** A BCP 47 language tag as people write them: a language, then subtags (`ja`, `zh-Hant`, `pt-BR`). */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/;
+/** The view's optional `lang`: one message for every malformed tag. */
+export const languageTagSchema = z
+  .string()
+  .regex(LANGUAGE_TAG, { error: 'must be a BCP 47 language tag such as "ja", "zh-Hant" or "pt-BR"' });
 export const namedColorSchema = z.enum(NAMED_COLORS);
 
 export const compositionMetaSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { compositionMetaSchema, renderThemeSchema, type PrimitiveNode } from './composition.ts';
+import { compositionMetaSchema, languageTagSchema, renderThemeSchema, type PrimitiveNode } from './composition.ts';
 import { IsomerError } from './errors.ts';
 import type { PrimitiveDefinition } from './primitive.ts';
 
@@ -40,6 +40,7 @@ export function getCompositionSchemas(definitions: readonly PrimitiveDefinition[
     version: z.literal(1).optional(),
     title: z.string().optional(),
     subtitle: z.string().optional(),
+    lang: languageTagSchema.optional(),
     theme: renderThemeSchema.optional(),
     body: z.array(bodyNode).min(1, { error: 'must contain at least one node' }),
     meta: compositionMetaSchema.optional(),

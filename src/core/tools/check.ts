@@ -61,10 +61,17 @@ export function checkComposition(
     layout: [],
   };
   if (wellFormed) result.composition = checked.composition!;
-  if (layout && result.valid) {
-    result.layout = layoutFindings(layout, checked.composition!);
-    for (const finding of result.layout) result.warnings.push(`layout: ${finding}`);
-  }
+  return layout ? withLayoutFindings(result, layout) : result;
+}
+
+/** A check's result with the layout findings of its valid composition added as `layout:` warnings. */
+export function withLayoutFindings(
+  result: IsomerCompositionCheck,
+  layout: IsomerToolsLayoutCheck,
+): IsomerCompositionCheck {
+  if (!result.valid || !result.composition) return result;
+  result.layout = layoutFindings(layout, result.composition);
+  for (const finding of result.layout) result.warnings.push(`layout: ${finding}`);
   return result;
 }
 

@@ -1,7 +1,7 @@
 import { BUILT_IN_FORMAT_NAMES, BUILT_IN_FORMATS, isBuiltInFormat } from '../sdk/formats.ts';
 import type { Composition, RenderTheme } from '../sdk/composition.ts';
 import { IsomerError } from '../sdk/errors.ts';
-import { checkComposition, type IsomerCompositionCheck } from './check.ts';
+import { checkComposition, type IsomerCompositionCheck, withLayoutFindings } from './check.ts';
 import type { IsomerToolsFormat, IsomerToolsFrame, IsomerToolsLayoutCheck, IsomerToolsRuntime } from './types.ts';
 
 /** One render's output as the caller serves it: a string, JSON data, or bytes. */
@@ -38,8 +38,11 @@ export interface CompositionRendererOptions {
 export interface CompositionRenderer {
   /** The runtime's formats, then the host's, in the order tools and routes list them. */
   readonly formatNames: readonly [string, ...string[]];
-  /** Checks once; `layout: false` skips the layout check for this call (default: on when configured). */
-  check(value: unknown, options?: { layout?: boolean }): IsomerCompositionCheck;
+  /**
+   * Checks once; `layout: false` skips the layout check for this call (default: on when configured).
+   * Asynchronous because the layout check may first fetch the fonts a slide's script needs.
+   */
+  check(value: unknown, options?: { layout?: boolean }): Promise<IsomerCompositionCheck>;
   /** Draws a copy `check` passed (its `composition`); a host format's failure rejects. */
   render(copy: Composition, format: string, request?: RenderRequest): Promise<RenderedOutput>;
 }
@@ -55,7 +58,7 @@ export interface CompositionRenderer {
  * declare const body: unknown;
  * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
  * const renderer = createCompositionRenderer({ runtime, frame: slideDeckFrame, heading: false });
- * const check = renderer.check(body);
+ * const check = await renderer.check(body);
  * if (check.valid && check.composition) {
  *   const output = await renderer.render(check.composition, 'markdown');
  *   if ('text' in output) console.log(output.mimeType, output.text);
@@ -79,8 +82,18 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
   const { surfaces } = runtime;
   return {
     formatNames: [...BUILT_IN_FORMAT_NAMES, ...Object.keys(formats)] as [string, ...string[]],
-    check: (value, checkOptions) =>
-      checkComposition(runtime, frame, value, checkOptions?.layout === false ? undefined : options.layout),
+    async check(value, checkOptions) {
+      const layout = checkOptions?.layout === false ? undefined : options.layout;
+      if (!layout?.prepare) return checkComposition(runtime, frame, value, layout);
+      const result = checkComposition(runtime, frame, value);
+      if (!result.valid || !result.composition) return result;
+      try {
+        await layout.prepare(result.composition);
+      } catch (error) {
+        console.warn(`isomer-edge layout check failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
+      }
+      return withLayoutFindings(result, layout);
+    },
     async render(copy, format, request = {}) {
       const { theme, scale } = request;
       const heading = request.heading ?? fallbackHeading;

@@ -156,8 +156,8 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         'primitive to look up. Repair every error and validate again before rendering.' +
         (options.layout ? LAYOUT_WARNINGS : ''),
       inputSchema: z.object({ composition: compositionInput }),
-      handler: guarded(({ composition }: { composition: unknown }) => {
-        const { valid, errors, warnings } = renderer.check(composition);
+      handler: guarded(async ({ composition }: { composition: unknown }) => {
+        const { valid, errors, warnings } = await renderer.check(composition);
         return jsonResult({ valid, errors, warnings });
       }),
     },
@@ -183,7 +183,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
           format: string;
           theme?: Composition['theme'];
         }) => {
-          const check = renderer.check(composition);
+          const check = await renderer.check(composition);
           if (!check.valid || check.composition === undefined)
             return jsonResult({ valid: false, errors: check.errors }, true);
           const output = await renderer.render(check.composition, format, theme ? { theme } : {});
@@ -230,7 +230,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
           } catch (error) {
             return viewFailure(error) ?? textResult(errorMessage(error), true);
           }
-          const check = renderer.check(built.composition);
+          const check = await renderer.check(built.composition);
           // A built composition the budget refused is never echoed back.
           if (check.findings.some(isInputRefusal))
             return jsonResult({ valid: false, errors: check.errors, warnings: [] });

@@ -68,6 +68,8 @@ export interface IsomerToolsFormat {
  * each finding names the node, says by how much it does not fit, and how to repair it.
  */
 export interface IsomerToolsLayoutCheck {
+  /** Readies what `check` measures with (fonts a slide's script needs); awaited before each check. */
+  prepare?(composition: Composition): Promise<void>;
   check(
     composition: Composition,
     options?: { theme?: RenderTheme },

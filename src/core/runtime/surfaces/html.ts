@@ -59,8 +59,8 @@ export function minifyMarkup(markup: string): string {
 }
 
 /**
- * The `lang` of every document: a composition has no language field (its root is strict, and `meta`
- * is advisory), so the served page says English, the language the catalog's fixed strings are in.
+ * The `lang` of a document whose composition names none: English, the language the catalog's fixed
+ * strings are in. A composition's `lang` is the document's and its section's.
  */
 export const DOCUMENT_LANG = 'en';
 
@@ -101,13 +101,16 @@ function renderView(
   const label = composition.meta?.ariaLabel ?? composition.title ?? context.defaultAriaLabel;
   const style = `<style>${escapeStyleText(css)}</style>`;
   const themeAttribute = theme === 'auto' ? '' : ` data-theme="${escapeHtml(theme)}"`;
-  const open = html`<section class="${classes}" role="group" aria-label="${label}"${raw(themeAttribute)}>`.value;
+  const langAttribute = composition.lang ? ` lang="${escapeHtml(composition.lang)}"` : '';
+  const open =
+    html`<section class="${classes}"${raw(langAttribute)} role="group" aria-label="${label}"${raw(themeAttribute)}>`
+      .value;
   const rest = `<div>${body}</div></section>`;
   const inline = (options.css ?? 'inline') === 'inline';
   const fragment = inline ? open + style + rest : open + rest;
   // A page may not hold <style> in <body>, so the document keeps it in <head> and wraps a bare section.
   const head = [
-    `<!DOCTYPE html><html lang="${DOCUMENT_LANG}"><head><meta charset="utf-8">`,
+    `<!DOCTYPE html><html lang="${escapeHtml(composition.lang ?? DOCUMENT_LANG)}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<meta name="color-scheme" content="${COLOR_SCHEMES[theme]}">`,
     `<title>${escapeHtml(documentTitle(composition, context.defaultAriaLabel))}</title>`,
