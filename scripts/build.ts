@@ -9,6 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
+import { BUNDLED_COVERAGE } from '../src/formats/bundled-coverage.ts';
+import { decodeRanges } from '../src/formats/script-fonts.ts';
+import { writeScriptFonts } from './font-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -50,6 +53,10 @@ writeFileSync(loaderPath, loader);
 for (const pkg of licenses)
   copyFileSync(require.resolve(`@fontsource/${pkg}/LICENSE`), join(fontDir, `${pkg}.LICENSE`));
 
+// The script fonts (CJK, Arabic, Hebrew, Indic, Thai, emoji) and their manifest: read from here under
+// Node, and what a consumer Worker serves from its static assets as /fonts/.
+const scriptFonts = writeScriptFonts(join(DIST, 'fonts'), decodeRanges(BUNDLED_COVERAGE)).faces.length;
+
 // dist/package.json: the root's `#formats/assets` map, with each source path turned into its output.
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   imports: Record<string, Record<string, string>>;
@@ -69,4 +76,4 @@ writeFileSync(
   join(DIST, 'package.json'),
   `${JSON.stringify({ type: 'module', sideEffects: false, imports }, null, 2)}\n`,
 );
-console.log(`build: dist/ written (${fonts} font files in ${basename(fontDir)}/)`);
+console.log(`build: dist/ written (${fonts} font files in ${basename(fontDir)}/, ${scriptFonts} in fonts/)`);

@@ -153,3 +153,47 @@ function ascii(bytes: Uint8Array, at: number, length: number): string {
 function expectBytes(bytes: Uint8Array, expected: readonly number[], what: string): void {
   if (expected.some((byte, i) => bytes[i] !== byte)) throw new Error(`${what} missing`);
 }
+
+/** A PNG's pixels as RGBA (8-bit RGB, RGBA or palette, not interlaced: what the engine writes). */
+export async function decodePng(png: Uint8Array): Promise<{ width: number; height: number; rgba: Uint8Array }> {
+  const { readPng } = await import('../../src/formats/pdf/png.ts');
+  const parts = readPng(png);
+  if (parts.bitDepth !== 8 || parts.interlaced) throw new Error('decodePng: 8-bit, non-interlaced only');
+  const channels = { 2: 3, 3: 1, 6: 4 }[parts.colorType as 2 | 3 | 6];
+  if (!channels) throw new Error(`decodePng: colour type ${parts.colorType}`);
+  const raw = await inflate(parts.data);
+  const stride = parts.width * channels;
+  const rows = new Uint8Array(parts.height * stride);
+  for (let y = 0; y < parts.height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const out = rows.subarray(y * stride, (y + 1) * stride);
+    const above = y > 0 ? rows.subarray((y - 1) * stride, y * stride) : new Uint8Array(stride);
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? out[x - channels]! : 0;
+      const b = above[x]!;
+      const c = x >= channels ? above[x - channels]! : 0;
+      const predictor =
+        filter === 0 ? 0 : filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : paeth(a, b, c);
+      out[x] = (line[x]! + predictor) & 0xff;
+    }
+  }
+  const rgba = new Uint8Array(parts.width * parts.height * 4);
+  for (let i = 0; i < parts.width * parts.height; i++) {
+    if (channels === 1) {
+      const index = rows[i]!;
+      rgba.set(parts.palette!.subarray(index * 3, index * 3 + 3), i * 4);
+      rgba[i * 4 + 3] = parts.paletteAlpha?.[index] ?? 255;
+    } else {
+      rgba.set(rows.subarray(i * channels, i * channels + 3), i * 4);
+      rgba[i * 4 + 3] = channels === 4 ? rows[i * channels + 3]! : 255;
+    }
+  }
+  return { width: parts.width, height: parts.height, rgba };
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
