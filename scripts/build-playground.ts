@@ -3,12 +3,14 @@
  * (git-ignored; `[assets]` in wrangler.toml). The client TypeScript is bundled by esbuild into one
  * file per page, the HTML, CSS and `_headers` are copied, and Swagger UI comes from `swagger-ui-dist`
  * so the API page fetches nothing from elsewhere. Nothing here reads pack data: the page asks the
- * Worker it is served by.
+ * Worker it is served by. It also builds the MCP Apps page (`scripts/build-app.ts`), which the
+ * Worker imports, so every step that starts the Worker has it.
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { buildApp } from './build-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = join(ROOT, 'playground');
@@ -42,6 +44,8 @@ export async function buildPlayground(options: { quiet?: boolean } = {}): Promis
   const swagger = dirname(require.resolve('swagger-ui-dist/package.json'));
   for (const name of [...SWAGGER_FILES, 'LICENSE'])
     copyFileSync(join(swagger, name), join(PLAYGROUND_OUT, 'swagger', name));
+  // The MCP Apps page the Worker bundles (build/app, beside the assets, not served as one).
+  await buildApp(options);
 }
 
 if (import.meta.filename === process.argv[1]) await buildPlayground();
