@@ -118,6 +118,11 @@ async function call(args: Record<string, unknown>): Promise<CallResult> {
   return client!.callTool({ name: 'isomer_show', arguments: args });
 }
 
+/** `isomer_render` through the same client (what the bench times for a PNG). */
+async function render(args: Record<string, unknown>): Promise<CallResult> {
+  return client!.callTool({ name: 'isomer_render', arguments: args });
+}
+
 /** Tool input, then the result: what a host sends once the call returns. */
 async function deliver(args: Record<string, unknown>, result: CallResult): Promise<number> {
   await bridge!.sendToolInput({ arguments: args });
@@ -136,6 +141,6 @@ function surfaceText(html: string): string {
   return (section?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-const api = { connect, readApp, mount, call, deliver, setTheme, surfaceText, record };
+const api = { connect, readApp, mount, call, render, deliver, setTheme, surfaceText, record };
 (window as unknown as { host: typeof api }).host = api;
 export type HostApi = typeof api;

@@ -44,7 +44,15 @@ export async function startTestHost(): Promise<TestHostServer> {
   const pages: Record<string, { type: string; body: string; csp?: string }> = {
     '/host.html': {
       type: 'text/html',
-      body: '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Test host</title><link rel="icon" href="data:,"></head><body style="margin:16px;font-family:system-ui;background:#f4f5f7"><div id="frame-slot"></div><script type="module" src="/host.js"></script></body></html>',
+      body: [
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Test host</title>',
+        '<meta name="color-scheme" content="light dark"><link rel="icon" href="data:,">',
+        '<style>body{margin:0;font:14px system-ui,sans-serif;background:light-dark(#f4f5f7,#111418);',
+        'color:light-dark(#1a1c21,#e8ebf0)}#host{padding:12px 16px 16px;width:800px}',
+        '#host header{margin:0 0 8px;color:light-dark(#5b6472,#9aa3b2)}</style></head><body>',
+        '<div id="host"><header>isomer_show · MCP Apps test host</header><div id="frame-slot"></div></div>',
+        '<script type="module" src="/host.js"></script></body></html>',
+      ].join(''),
     },
     '/host.js': { type: 'text/javascript', body: hostJs },
     '/sandbox.html': {
