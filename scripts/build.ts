@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
+import { buildApp } from './build-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -49,6 +50,17 @@ writeFileSync(loaderPath, loader);
 // The fonts are under the SIL Open Font License, which travels with every copy.
 for (const pkg of licenses)
   copyFileSync(require.resolve(`@fontsource/${pkg}/LICENSE`), join(fontDir, `${pkg}.LICENSE`));
+
+// The MCP Apps page both loaders import: built now, shipped beside them, the path rewritten.
+await buildApp({ quiet: true });
+const APP_SOURCE_PATH = "'../../build/app/show.html'";
+for (const loader of ['show-app-html.js', 'show-app-html.node.js']) {
+  const path = join(DIST, 'worker', loader);
+  const text = readFileSync(path, 'utf8');
+  if (!text.includes(APP_SOURCE_PATH)) throw new Error(`build: no app import found in ${path}`);
+  writeFileSync(path, text.replace(APP_SOURCE_PATH, "'./show-app.html'"));
+}
+copyFileSync(join(ROOT, 'build', 'app', 'show.html'), join(DIST, 'worker', 'show-app.html'));
 
 // dist/package.json: the root's `#formats/assets` map, with each source path turned into its output.
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
