@@ -35,6 +35,8 @@ if (!quick) {
   printHttp(await benchHttp());
   console.log('\n## Playground (/ in Chromium against wrangler dev)\n');
   console.log(await (await import('./playground.ts')).benchPlayground());
+  console.log('\n## MCP Apps page (ui://isomer/show in a test host in Chromium against wrangler dev)\n');
+  console.log(await (await import('./apps.ts')).benchApps());
 }
 
 console.log('\n## Worker bundle (wrangler deploy --dry-run --minify)\n');

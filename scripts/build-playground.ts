@@ -3,7 +3,8 @@
  * (git-ignored; `[assets]` in wrangler.toml). The client TypeScript is bundled by esbuild into one
  * file per page, the HTML, CSS and `_headers` are copied, and Swagger UI comes from `swagger-ui-dist`
  * so the API page fetches nothing from elsewhere. Nothing here reads pack data: the page asks the
- * Worker it is served by.
+ * Worker it is served by. It also builds the MCP Apps page (`scripts/build-app.ts`), which the
+ * Worker imports, so every step that starts the Worker has it.
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ import { build } from 'esbuild';
 import { decodeRanges } from '../src/formats/script-fonts.ts';
 import { BUNDLED_COVERAGE } from '../src/formats/bundled-coverage.ts';
 import { writeScriptFonts } from './font-files.ts';
+import { buildApp } from './build-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = join(ROOT, 'playground');
@@ -47,6 +49,8 @@ export async function buildPlayground(options: { quiet?: boolean } = {}): Promis
     copyFileSync(join(swagger, name), join(PLAYGROUND_OUT, 'swagger', name));
   // The script fonts the image engine fetches on demand (`env.ASSETS`, under /fonts/).
   writeScriptFonts(join(PLAYGROUND_OUT, 'fonts'), decodeRanges(BUNDLED_COVERAGE));
+  // The MCP Apps page the Worker bundles (build/app, beside the assets, not served as one).
+  await buildApp(options);
 }
 
 if (import.meta.filename === process.argv[1]) await buildPlayground();

@@ -12,6 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import { BUNDLED_COVERAGE } from '../src/formats/bundled-coverage.ts';
 import { decodeRanges } from '../src/formats/script-fonts.ts';
 import { writeScriptFonts } from './font-files.ts';
+import { buildApp } from './build-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -56,6 +57,16 @@ for (const pkg of licenses)
 // The script fonts (CJK, Arabic, Hebrew, Indic, Thai, emoji) and their manifest: read from here under
 // Node, and what a consumer Worker serves from its static assets as /fonts/.
 const scriptFonts = writeScriptFonts(join(DIST, 'fonts'), decodeRanges(BUNDLED_COVERAGE)).faces.length;
+// The MCP Apps page both loaders import: built now, shipped beside them, the path rewritten.
+await buildApp({ quiet: true });
+const APP_SOURCE_PATH = "'../../build/app/show.html'";
+for (const loader of ['show-app-html.js', 'show-app-html.node.js']) {
+  const path = join(DIST, 'worker', loader);
+  const text = readFileSync(path, 'utf8');
+  if (!text.includes(APP_SOURCE_PATH)) throw new Error(`build: no app import found in ${path}`);
+  writeFileSync(path, text.replace(APP_SOURCE_PATH, "'./show-app.html'"));
+}
+copyFileSync(join(ROOT, 'build', 'app', 'show.html'), join(DIST, 'worker', 'show-app.html'));
 
 // dist/package.json: the root's `#formats/assets` map, with each source path turned into its output.
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {

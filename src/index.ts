@@ -126,6 +126,8 @@ export { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './core/to
 export { checkComposition } from './core/tools/check.ts';
 export type { IsomerCompositionCheck } from './core/tools/check.ts';
 export { createCompositionRenderer } from './core/tools/render.ts';
+export { createIsomerShowTool, ISOMER_SHOW_TOOL_META } from './core/tools/show.ts';
+export type { IsomerShowContent, IsomerShowTool } from './core/tools/show.ts';
 export type { CompositionRenderer, RenderedOutput, RenderRequest } from './core/tools/render.ts';
 export type { IsomerToolsLayoutCheck } from './core/tools/types.ts';
 export { textResult, jsonResult, imageResult } from './core/tools/results.ts';
@@ -135,6 +137,8 @@ export {
   ISOMER_AUTHORING_GUIDE_URI,
   ISOMER_COMPOSITION_SCHEMA_URI,
   ISOMER_COMPOSE_PROMPT,
+  ISOMER_SHOW_TOOL,
+  ISOMER_SHOW_APP_URI,
 } from './core/tools/names.ts';
 export type {
   IsomerToolsRuntime,

@@ -9,6 +9,7 @@ import {
   type IsomerResource,
 } from '../core/tools/resources.ts';
 import { createCompositionRenderer, type CompositionRenderer } from '../core/tools/render.ts';
+import { createIsomerShowTool } from '../core/tools/show.ts';
 import { createIsomerTools, type IsomerTool } from '../core/tools/tools.ts';
 import type {
   AuthoringProfileId,
@@ -67,6 +68,11 @@ export interface WorkerOptions {
   rules?: readonly string[];
   examples?: readonly unknown[];
   profile?: AuthoringProfileId;
+  /**
+   * Offer `isomer_show` and its MCP Apps page `ui://isomer/show` on the MCP endpoint (not on the
+   * HTTP routes, where there is no host to draw it). Default `true`.
+   */
+  show?: boolean;
 }
 
 /** A tool as `GET /tools` lists it: the Zod input schema projected to JSON Schema once. */
@@ -103,6 +109,8 @@ export interface WorkerConfig {
   resources: readonly IsomerResource[];
   prompts: readonly IsomerPrompt[];
   toolsFor(caller: WorkerCaller): readonly IsomerTool[];
+  /** `isomer_show`, which the MCP endpoint lists after the six; absent with `show: false`. */
+  show: IsomerTool | undefined;
   toolSummaries(): readonly ToolSummary[];
   promptSummaries(): readonly PromptSummary[];
 }
@@ -199,6 +207,7 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
     resources: createIsomerResources(served),
     prompts,
     toolsFor,
+    show: (options.show ?? true) ? createIsomerShowTool(renderer) : undefined,
     // Every caller's tools share these schemas; only the views' host context differs.
     toolSummaries: once(() =>
       listed.map(({ name, title, description, inputSchema }) => ({

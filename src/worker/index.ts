@@ -16,3 +16,11 @@ export { buildMcpServer, createMcpEndpoint } from './mcp.ts';
 export { buildOpenApiDocument } from './openapi.ts';
 export { MAX_BODY_BYTES } from './body.ts';
 export { WORKER_ERROR_CODES, WORKER_ERROR_STATUS, type WorkerErrorCode } from './errors.ts';
+export {
+  hostSupportsApps,
+  MCP_APP_MIME_TYPE,
+  MCP_APPS_EXTENSION,
+  SHOW_APP_RESOURCE,
+  SHOW_APP_RESOURCE_META,
+  type ShowAppResource,
+} from './show-app.ts';

@@ -1,13 +1,48 @@
-import { createMcpHandler, McpServer, type AuthInfo, type CallToolResult } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  createMcpHandler,
+  McpServer,
+  type AuthInfo,
+  type CallToolResult,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import type { IsomerTool } from '../core/tools/tools.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { boundText } from './errors.ts';
 import { WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
+import { hostSupportsApps, SHOW_APP_RESOURCE } from './show-app.ts';
 
 const INSTRUCTIONS =
   'Shows things to people as validated compositions. Read isomer_authoring_guide ' +
   'first; when a registered view answers the question, request it; otherwise ' +
   'describe the primitives you use, validate, repair every error, then render.';
+
+/** What the instructions add when `isomer_show` is offered. */
+const SHOW_INSTRUCTIONS =
+  ' To show the result to the person in the conversation, call isomer_show with the valid ' +
+  'composition (hosts with MCP Apps draw the slide; others show its Markdown); use isomer_render ' +
+  'when you need the output itself (a file, a format to pass on).';
+
+/**
+ * The request's client capabilities: on the 2026-07-28 protocol every request carries them in its
+ * `_meta`; a 2025-era request on this stateless endpoint carries none (its `initialize` was another
+ * request), so support stays unknown there.
+ */
+function requestCapabilities(ctx: ServerContext): unknown {
+  return (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
+}
+
+/**
+ * `isomer_show` for one request: a host that declared capabilities without MCP Apps gets the text
+ * alone (it would never draw the app's data); every other host gets the app's data as well.
+ */
+async function showFor(tool: IsomerTool, input: unknown, ctx: ServerContext): Promise<CallToolResult> {
+  const result = (await tool.handler(input as never)) as CallToolResult;
+  if (hostSupportsApps(requestCapabilities(ctx)) !== false) return result;
+  const { structuredContent: _omitted, ...text } = result;
+  return text;
+}
 
 /** Well above the input budget's 20,000 values, so the library's exact refusal is what a model sees. */
 const MAX_TOOL_INPUT_ELEMENTS = 25_000;
@@ -28,7 +63,7 @@ export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpS
     { name: WORKER_NAME, version: WORKER_VERSION },
     // The lists are fixed for a deployment's life, so no list ever changes under a client.
     {
-      instructions: INSTRUCTIONS,
+      instructions: config.show ? INSTRUCTIONS + SHOW_INSTRUCTIONS : INSTRUCTIONS,
       maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
       capabilities: {
         tools: { listChanged: false },
@@ -47,10 +82,22 @@ export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpS
       server.registerTool(name, { title, description, inputSchema }, (input) => call(input));
     }
   }
+  // After the six: clients and transcripts rely on their order.
+  if (config.show) {
+    const { name, title, description, inputSchema, _meta } = config.show;
+    const tool = config.show;
+    server.registerTool(name, { title, description, inputSchema, _meta }, (input, ctx) => showFor(tool, input, ctx));
+  }
   for (const resource of config.resources) {
     const { name, uri, title, description, mimeType } = resource;
     server.registerResource(name, uri, { title, description, mimeType }, ({ href }) => ({
       contents: [{ uri: href, mimeType, text: resource.read() }],
+    }));
+  }
+  if (config.show) {
+    const { name, uri, title, description, mimeType, _meta } = SHOW_APP_RESOURCE;
+    server.registerResource(name, uri, { title, description, mimeType, _meta }, ({ href }) => ({
+      contents: [{ uri: href, mimeType, text: SHOW_APP_RESOURCE.read(), _meta }],
     }));
   }
   for (const prompt of config.prompts) {

@@ -3,7 +3,7 @@
  * every tool, both resources, the prompt — once per protocol era.
  */
 import { Client, StreamableHTTPClientTransport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
-import { ISOMER_TOOL_NAMES } from '../../src/core/tools/names.ts';
+import { ISOMER_SHOW_APP_URI, ISOMER_SHOW_TOOL, ISOMER_TOOL_NAMES } from '../../src/core/tools/names.ts';
 import { oneSlide } from '../support/one-slide.ts';
 import { unescapedSlackSyntax } from '../support/slack-safety.ts';
 import { Checks, expectEqual } from './checks.ts';
@@ -52,11 +52,11 @@ export async function mcpClientChecks(url: string): Promise<Checks> {
       continue;
     }
     const c = client;
-    await checks.check('tools/list names the six tools in order', async () => {
+    await checks.check('tools/list names the six tools in order, then isomer_show', async () => {
       const { tools } = await c.listTools();
       return expectEqual(
         tools.map((tool) => tool.name),
-        [...ISOMER_TOOL_NAMES],
+        [...ISOMER_TOOL_NAMES, ISOMER_SHOW_TOOL],
         'tool names',
       );
     });
@@ -118,6 +118,18 @@ export async function mcpClientChecks(url: string): Promise<Checks> {
       });
       return result.isError === true || 'expected isError';
     });
+    await checks.check('isomer_show: the Markdown for a client that did not declare MCP Apps', async () => {
+      const result = await c.callTool({ name: ISOMER_SHOW_TOOL, arguments: { composition: oneSlide() } });
+      const text = textOf(result);
+      // A 2026 client declares its capabilities on every request (none here: text only); a 2025
+      // client's initialize is not seen by the stateless endpoint, so it gets the app's data too.
+      const structured = result.structuredContent as { valid?: boolean } | undefined;
+      const expected = era.mode === 'legacy' ? structured?.valid === true : structured === undefined;
+      return (
+        (text.includes('Refunds') && expected) ||
+        `text ${text.slice(0, 80)}, structured ${JSON.stringify(structured)?.slice(0, 80)}`
+      );
+    });
     await checks.check('isomer_list_views (no arguments)', async () => {
       return (
         JSON.parse(textOf(await c.callTool({ name: 'isomer_list_views' }))).some(
@@ -154,7 +166,10 @@ export async function mcpClientChecks(url: string): Promise<Checks> {
     await checks.check('resources/list and resources/read both resources', async () => {
       const { resources } = await c.listResources();
       const uris = resources.map((resource) => resource.uri);
-      if (expectEqual(uris, ['isomer://authoring-guide', 'isomer://composition-schema'], 'uris') !== true)
+      if (
+        expectEqual(uris, ['isomer://authoring-guide', 'isomer://composition-schema', ISOMER_SHOW_APP_URI], 'uris') !==
+        true
+      )
         return `uris ${uris.join(', ')}`;
       const guide = (await c.readResource({ uri: 'isomer://authoring-guide' })).contents[0] as {
         mimeType?: string;

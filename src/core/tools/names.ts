@@ -10,6 +10,14 @@ export const ISOMER_TOOL_NAMES = [
 
 export type IsomerToolName = (typeof ISOMER_TOOL_NAMES)[number];
 
+/**
+ * The tool that shows a composition to a person: an addition (`show: true`), never one of the six.
+ * Hosts with MCP Apps draw its result in the app at `ISOMER_SHOW_APP_URI`; others show its Markdown.
+ */
+export const ISOMER_SHOW_TOOL = 'isomer_show';
+/** The one MCP Apps resource: the page that draws an `isomer_show` result. */
+export const ISOMER_SHOW_APP_URI = 'ui://isomer/show';
+
 export const ISOMER_AUTHORING_GUIDE_URI = 'isomer://authoring-guide';
 export const ISOMER_COMPOSITION_SCHEMA_URI = 'isomer://composition-schema';
 export const ISOMER_COMPOSE_PROMPT = 'compose';

@@ -9,6 +9,8 @@ export interface IsomerToolResult {
   content: IsomerToolContent[];
   /** Present (and `true`) only on a failed call. */
   isError?: boolean;
+  /** Data for a host's app (`isomer_show`): MCP keeps it out of the model's context. */
+  structuredContent?: Record<string, unknown>;
 }
 
 const CHUNK = 0x8000;
@@ -66,6 +68,15 @@ export function jsonResult(value: unknown, isError = false): IsomerToolResult {
  */
 export function imageResult(bytes: Uint8Array, mimeType = 'image/png'): IsomerToolResult {
   return { content: [{ type: 'image', data: toBase64(bytes), mimeType }] };
+}
+
+/** The text block `isomer_render` and `isomer_show` add after the output when the layout check found something. */
+export function layoutNote(findings: readonly string[]): string {
+  return [
+    'Layout warnings: the composition is valid and was rendered, but parts of it do not fit. ' +
+      'Repair each one as it says, then render again:',
+    ...findings.map((finding) => `- ${finding}`),
+  ].join('\n');
 }
 
 const FALLBACK_MESSAGE = 'The tool failed with an error that could not be described.';

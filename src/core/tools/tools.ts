@@ -3,9 +3,16 @@ import { RENDER_THEMES, type Composition } from '../sdk/composition.ts';
 import { formatValidationError, isInputRefusal } from '../sdk/errors.ts';
 import { isObjectLike } from '../sdk/is-record.ts';
 import { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './guide.ts';
-import { ISOMER_TOOL_NAMES, MAX_DESCRIBE_TYPES, MAX_NAME_LENGTH, type IsomerToolName } from './names.ts';
+import {
+  type ISOMER_SHOW_TOOL,
+  ISOMER_TOOL_NAMES,
+  MAX_DESCRIBE_TYPES,
+  MAX_NAME_LENGTH,
+  type IsomerToolName,
+} from './names.ts';
 import { createCompositionRenderer } from './render.ts';
-import { errorMessage, formatResult, jsonResult, textResult, type IsomerToolResult } from './results.ts';
+import { errorMessage, formatResult, jsonResult, layoutNote, textResult, type IsomerToolResult } from './results.ts';
+import { createIsomerShowTool } from './show.ts';
 import type {
   IsomerGuideOptions,
   IsomerToolsFormat,
@@ -15,10 +22,12 @@ import type {
 } from './types.ts';
 
 export interface IsomerTool<TSchema extends z.ZodObject = z.ZodObject> {
-  name: IsomerToolName;
+  name: IsomerToolName | typeof ISOMER_SHOW_TOOL;
   title: string;
   description: string;
   inputSchema: TSchema;
+  /** Tool metadata for MCP hosts (`isomer_show`'s MCP Apps link); absent on the six. */
+  _meta?: Record<string, unknown>;
   /** Receives what `inputSchema` parsed. Never rejects: a failure resolves with `isError: true`. */
   handler(input: z.output<TSchema>): Promise<IsomerToolResult>;
 }
@@ -36,6 +45,11 @@ export interface IsomerToolsBaseOptions<THostContext> extends Omit<IsomerGuideOp
    * findings (`createLayoutCheck` from `isomer-edge/formats`) as warnings. Off unless given.
    */
   layout?: IsomerToolsLayoutCheck;
+  /**
+   * Add `isomer_show` after the six: the slide drawn in the host's MCP Apps frame, its Markdown for
+   * every other host. Default `false` (the Worker's MCP endpoint turns it on).
+   */
+  show?: boolean;
 }
 
 /** `hostContext` is required exactly when the runtime's host context does not accept `undefined`. */
@@ -88,7 +102,8 @@ function viewFailure(error: unknown): IsomerToolResult | undefined {
 
 /**
  * The six agent tools over a runtime. The two view tools are offered only when the runtime lists a
- * view now. Throws `DUPLICATE_FORMAT` when a host format reuses a runtime format's name.
+ * view now; `show: true` adds `isomer_show` last. Throws `DUPLICATE_FORMAT` when a host format reuses
+ * a runtime format's name.
  * @example
  * ```ts
  * import { createIsomerRuntime } from 'isomer-edge';
@@ -244,16 +259,8 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       },
     );
   }
+  if (options.show) tools.push(createIsomerShowTool(renderer));
   return tools as IsomerTool[];
-}
-
-/** The text block `isomer_render` adds after the output when the layout check found something. */
-function layoutNote(findings: readonly string[]): string {
-  return [
-    'Layout warnings: the composition is valid and was rendered, but parts of it do not fit. ' +
-      'Repair each one as it says, then render again:',
-    ...findings.map((finding) => `- ${finding}`),
-  ].join('\n');
 }
 
 function pick(options: Omit<IsomerGuideOptions, 'runtime' | 'layout'>): Omit<IsomerGuideOptions, 'runtime'> {

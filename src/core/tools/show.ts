@@ -1,0 +1,122 @@
+import * as z from 'zod';
+import { RENDER_THEMES, type RenderTheme } from '../sdk/composition.ts';
+import { ISOMER_SHOW_APP_URI, ISOMER_SHOW_TOOL } from './names.ts';
+import type { CompositionRenderer } from './render.ts';
+import { errorMessage, layoutNote, textResult, type IsomerToolResult } from './results.ts';
+
+/**
+ * What the app at `ui://isomer/show` reads from an `isomer_show` result (`structuredContent`, which
+ * hosts keep out of the model's context). The model reads `content`: the Markdown, or the errors.
+ */
+export interface IsomerShowContent {
+  valid: boolean;
+  /** The composition's title (or aria label), for the app's frame and download names. */
+  title: string;
+  /** The theme the slide was drawn in; `auto` means the app follows the host's. */
+  theme: RenderTheme;
+  /** The HTML surface's document (inert: no script, no handler, checked URLs); only when valid. */
+  html?: string;
+  /** Each finding with its path, as the app lists them. */
+  errors: { path: string; message: string; text: string }[];
+  /** Surface and layout warnings, one line each. */
+  warnings: string[];
+}
+
+/**
+ * `_meta` of the tool: `ui.resourceUri` (MCP Apps 2026-01-26) and the flat `ui/resourceUri` key that
+ * hosts built before it still read. Hosts without MCP Apps ignore `_meta` and show `content`.
+ */
+export const ISOMER_SHOW_TOOL_META = {
+  ui: { resourceUri: ISOMER_SHOW_APP_URI },
+  'ui/resourceUri': ISOMER_SHOW_APP_URI,
+} as const;
+
+export const SHOW_DESCRIPTION =
+  'Shows a valid composition to the person you are talking with: hosts with MCP Apps draw the slide ' +
+  'in the conversation (with PNG and PDF downloads); every host gets its Markdown. Call it once the ' +
+  'composition validates, instead of isomer_render, when the goal is for a person to see it. ' +
+  'An invalid composition returns its errors instead: repair them and call again.';
+
+const showInput = z.object({
+  composition: z.looseObject({}).describe('A composition that isomer_validate accepts: {"type":"view","body":[…]}.'),
+  theme: z
+    .enum(RENDER_THEMES)
+    .optional()
+    .describe('Colour scheme; defaults to the composition’s own, else the host’s.'),
+});
+
+export interface IsomerShowTool {
+  name: typeof ISOMER_SHOW_TOOL;
+  title: string;
+  description: string;
+  inputSchema: typeof showInput;
+  _meta: typeof ISOMER_SHOW_TOOL_META;
+  handler(input: z.output<typeof showInput>): Promise<IsomerToolResult>;
+}
+
+function titleOf(composition: { title?: string; meta?: { ariaLabel?: string } }): string {
+  return [composition.title, composition.meta?.ariaLabel].find((t) => t !== undefined && t.trim() !== '') ?? 'Slide';
+}
+
+/**
+ * `isomer_show` over the one render path: the same check as `isomer_render`, then the checked copy
+ * drawn twice, as Markdown for `content` and as the HTML surface for the app. Never rejects.
+ * @example
+ * ```ts
+ * import { createCompositionRenderer, createIsomerRuntime, createIsomerShowTool } from 'isomer-edge';
+ * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ *
+ * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * const show = createIsomerShowTool(createCompositionRenderer({ runtime, frame: slideDeckFrame }));
+ * const result = await show.handler({ composition: { type: 'view', body: [] } });
+ * console.log(result.isError, result.structuredContent?.errors);
+ * ```
+ */
+export function createIsomerShowTool(renderer: CompositionRenderer): IsomerShowTool {
+  return {
+    name: ISOMER_SHOW_TOOL,
+    title: 'Show a composition',
+    description: SHOW_DESCRIPTION,
+    inputSchema: showInput,
+    _meta: ISOMER_SHOW_TOOL_META,
+    async handler({ composition, theme }) {
+      try {
+        const check = await renderer.check(composition);
+        const copy = check.valid ? check.composition : undefined;
+        if (copy === undefined) {
+          const content: IsomerShowContent = {
+            valid: false,
+            title: 'Invalid composition',
+            theme: theme ?? 'auto',
+            errors: check.findings.map((finding, i) => ({
+              path: finding.path,
+              message: finding.message,
+              text: check.errors[i]!,
+            })),
+            warnings: check.warnings,
+          };
+          const result = textResult(JSON.stringify({ valid: false, errors: check.errors }, null, 2), true);
+          return { ...result, structuredContent: { ...content } };
+        }
+        const drawn = theme ?? copy.theme ?? 'auto';
+        const [markdown, page] = await Promise.all([
+          renderer.render(copy, 'markdown'),
+          renderer.render(copy, 'html', { theme: drawn }),
+        ]);
+        const content: IsomerShowContent = {
+          valid: true,
+          title: titleOf(copy),
+          theme: drawn,
+          html: 'text' in page ? page.text : '',
+          errors: [],
+          warnings: check.warnings,
+        };
+        const result = textResult('text' in markdown ? markdown.text : '');
+        if (check.layout.length > 0) result.content.push({ type: 'text', text: layoutNote(check.layout) });
+        return { ...result, structuredContent: { ...content } };
+      } catch (error) {
+        return textResult(errorMessage(error), true);
+      }
+    },
+  };
+}
