@@ -31,7 +31,7 @@ function threeValidations(composition: unknown, draw: (value: unknown) => unknow
 
 /** The same request now: one `validate`, and the surface draws the frozen checked copy. */
 async function oneValidation(composition: unknown, format: string): Promise<void> {
-  const check = renderer.check(composition);
+  const check = await renderer.check(composition);
   await renderer.render(check.composition!, format);
 }
 
