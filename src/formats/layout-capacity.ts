@@ -1,6 +1,6 @@
 /**
  * What one slide can hold at all, counted before anything is measured: a composition with more
- * characters or more text values than its slide shows at the smallest size is answered with one
+ * characters or more values (texts and nodes) than its slide shows at the smallest size is answered with one
  * finding at once, so the check's work stays bounded (a 1 MB composition is never laid out).
  */
 import type { Limits, LayoutFinding } from './layout-detectors.ts';
@@ -43,11 +43,16 @@ interface Tally {
 }
 
 /**
- * The composition's drawn text (the string fields of every node under the view, whose own title
- * the slide does not draw), counted in one walk that stops as soon as the count is over capacity;
+ * The composition's drawn text and nodes (the string fields and nodes under the view, whose own
+ * title the slide does not draw), counted in one walk that stops as soon as the count is over capacity;
  * a finding on the body node holding the most of it, or none when the slide can hold it all.
  */
-export function overCapacity(composition: unknown, capacity: Capacity): LayoutFinding | undefined {
+export function overCapacity(
+  composition: unknown,
+  capacity: Capacity,
+): { finding?: LayoutFinding; characters: number } {
+  /** Every character in the composition, the view's own fields included: what a cache key of it would weigh. */
+  let all = 0;
   let characters = 0;
   let values = 0;
   let over = false;
@@ -56,6 +61,7 @@ export function overCapacity(composition: unknown, capacity: Capacity): LayoutFi
   const visit = (value: unknown, path: string, node: Tally | undefined, depth: number): void => {
     if (over) return;
     if (typeof value === 'string') {
+      all += value.length;
       if (!node) return;
       characters += value.length;
       values++;
@@ -74,6 +80,12 @@ export function overCapacity(composition: unknown, capacity: Capacity): LayoutFi
     let owner = node;
     if (isNode) {
       depth++;
+      // Every node draws at least one box of its own: nesting counts as much as text does.
+      if (node) {
+        values++;
+        node.values++;
+        if (values > capacity.values) over = true;
+      }
       // The view is depth 1, its body's nodes (a frame) 2, and what a frame holds 3: a tally each.
       if (depth === 2 || depth === 3) {
         owner = { path, type: record.type as string, characters: 0, values: 0 };
@@ -87,11 +99,11 @@ export function overCapacity(composition: unknown, capacity: Capacity): LayoutFi
     }
   };
   visit(composition, '', undefined, 0);
-  if (!over) return undefined;
+  if (!over) return { characters: all };
   let most: Tally | undefined;
   for (const part of parts.values())
     if (!most || part.characters + part.values > most.characters + most.values) most = part;
-  return {
+  const finding: LayoutFinding = {
     path: most?.path ?? '',
     nodeType: most?.type ?? 'view',
     kind: 'too-much',
@@ -100,6 +112,7 @@ export function overCapacity(composition: unknown, capacity: Capacity): LayoutFi
       `${count(capacity.values)} values where the slide has room for about half that at its smallest text; ` +
       'split it across several slides, or show a summary (a slideStats, a slideTable of the top rows)',
   };
+  return { finding, characters: all };
 }
 
 function count(value: number): string {

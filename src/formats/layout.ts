@@ -45,8 +45,8 @@ export interface LayoutCheck {
 
 /** Compositions remembered by content: a validate then a render of the same slide measures once. */
 const CONTENT_CACHE_ENTRIES = 64;
-/** Serialised compositions longer than this are not kept by content (the key would cost more than it saves). */
-const CONTENT_CACHE_MAX_KEY = 32 * 1024;
+/** Compositions with more characters than this are not kept by content (the key would cost more than it saves). */
+const CONTENT_CACHE_MAX_CHARACTERS = 16 * 1024;
 
 /**
  * A layout check over a runtime's snapshot surface: one measure pass per composition and theme at
@@ -76,20 +76,25 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
   const byObject = new WeakMap<object, Map<string, readonly LayoutFinding[]>>();
   const byContent = new Map<string, readonly LayoutFinding[]>();
 
+  /** The frame's limits, read from the first render: the same frame every time. */
+  let frameBounds: Bounds | undefined;
+
   const run = (composition: unknown, theme: RenderTheme | undefined): readonly LayoutFinding[] => {
+    // Validates as any render does, and writes the anchors the findings are placed by.
     const image = snapshot.render(composition, {
       ...(theme ? { theme } : {}),
       ...(frame ? { frame } : {}),
       anchors: true,
     });
-    const bounds = {
+    const bounds: Bounds = {
       width: image.layout?.width ?? image.width,
       height: image.layout?.height ?? image.height,
       ...(image.layout ? { content: image.layout.content, minFontSize: image.layout.minFontSize } : {}),
     };
-    // Validated by the render above; what cannot fit on one slide is not laid out at all.
-    const tooMuch = overCapacity(composition, slideCapacity(bounds));
-    if (tooMuch) return [tooMuch];
+    frameBounds ??= bounds;
+    // What cannot fit on one slide is not laid out at all.
+    const { finding } = overCapacity(composition, slideCapacity(bounds));
+    if (finding) return [finding];
     const document = toImageDocument(image.html, image.css);
     const faces = facesFor(fonts, [document]);
     const engine = takumiEngine(fonts, faces);
@@ -97,6 +102,15 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
     const limits: Limits = { ...bounds, lineRatio: lineRatio(fonts, faces) };
     const elements = readLayout(document.node, measured, clippingClasses(document.css));
     return findLayoutProblems(elements, limits, composition, detectors);
+  };
+
+  /** The content cache's key for a composition that fits the budget and can fit a slide, else none. */
+  const keyOf = (composition: object, theme: string): string | undefined => {
+    if (!frameBounds) return undefined;
+    const { finding, characters } = overCapacity(composition, slideCapacity(frameBounds));
+    if (finding || characters > CONTENT_CACHE_MAX_CHARACTERS) return undefined;
+    const json = contentKey(composition);
+    return json === undefined ? undefined : `${theme}\n${json}`;
   };
 
   const remember = (key: string, findings: readonly LayoutFinding[]) => {
@@ -111,8 +125,7 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
       const themes = byObject.get(composition);
       const hit = themes?.get(theme);
       if (hit) return hit;
-      const json = contentKey(composition);
-      const key = json === undefined ? undefined : `${theme}\n${json}`;
+      const key = keyOf(composition, theme);
       let findings = key === undefined ? undefined : byContent.get(key);
       if (findings === undefined) {
         findings = Object.freeze(run(composition, checkOptions.theme));
@@ -125,11 +138,12 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
   };
 }
 
+type Bounds = Omit<Limits, 'lineRatio'>;
+
 /** The composition as JSON when it is small enough to key a cache on (and serialisable at all). */
 function contentKey(composition: object): string | undefined {
   try {
-    const json = JSON.stringify(composition);
-    return json !== undefined && json.length <= CONTENT_CACHE_MAX_KEY ? json : undefined;
+    return JSON.stringify(composition);
   } catch {
     return undefined;
   }
