@@ -46,7 +46,7 @@ const KNOWN_DEFECTS = new Set([
 /** The slot's container holding `node`, in a slide as an agent writes one: under a heading, a title alone. */
 function composition(container: string, filled: PrimitiveNode): Record<string, unknown> {
   if (container === 'slideFrame') {
-    const body = (filled as { body: unknown[] }).body;
+    const body = (filled as unknown as { body: unknown[] }).body;
     return { type: 'view', title: 'Sweep', body: [{ ...filled, ...frame, body: [heading, ...body] }] };
   }
   if (container === 'slideTitle')
