@@ -104,13 +104,18 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
     return findLayoutProblems(elements, limits, composition, detectors);
   };
 
-  /** The content cache's key for a composition that fits the budget and can fit a slide, else none. */
-  const keyOf = (composition: object, theme: string): string | undefined => {
-    if (!frameBounds) return undefined;
+  /**
+   * Before drawing: a finding when the composition cannot fit a slide and is a frozen copy (what
+   * the runtime's `validate` returns, already checked), else the content cache's key when it is
+   * small enough to keep. Known once the first render has read the frame's limits.
+   */
+  const beforeDrawing = (composition: object, theme: string): { finding?: LayoutFinding; key?: string } => {
+    if (!frameBounds) return {};
     const { finding, characters } = overCapacity(composition, slideCapacity(frameBounds));
-    if (finding || characters > CONTENT_CACHE_MAX_CHARACTERS) return undefined;
+    if (finding) return Object.isFrozen(composition) ? { finding } : {};
+    if (characters > CONTENT_CACHE_MAX_CHARACTERS) return {};
     const json = contentKey(composition);
-    return json === undefined ? undefined : `${theme}\n${json}`;
+    return json === undefined ? {} : { key: `${theme}\n${json}` };
   };
 
   const remember = (key: string, findings: readonly LayoutFinding[]) => {
@@ -125,8 +130,8 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
       const themes = byObject.get(composition);
       const hit = themes?.get(theme);
       if (hit) return hit;
-      const key = keyOf(composition, theme);
-      let findings = key === undefined ? undefined : byContent.get(key);
+      const { finding, key } = beforeDrawing(composition, theme);
+      let findings = finding ? Object.freeze([finding]) : key === undefined ? undefined : byContent.get(key);
       if (findings === undefined) {
         findings = Object.freeze(run(composition, checkOptions.theme));
         if (key !== undefined) remember(key, findings);
