@@ -21,7 +21,7 @@ export const LAYOUT_TARGETS = { warmMs: 1, throughputShare: 0.8, worstRatio: 3 }
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-async function warmCheck(slide: string, runs: number) {
+export async function warmCheck(slide: string, runs: number) {
   const mf = miniflare(build('bench/images-worker.ts', 'layout'));
   try {
     for (let round = 0; round < 3; round++) await post(mf, '/layout?runs=5', slide);
