@@ -11,6 +11,9 @@
  */
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { createLayoutCheck } from '../src/formats/index.ts';
+import { createIsomerRuntime } from '../src/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/slides.ts';
 import { startWorker, stopAllWorkers } from '../test/e2e/server.ts';
 import { LINEAR_CASES } from '../test/support/linear-cases.ts';
 import { benchComposition } from './http.ts';
@@ -41,6 +44,22 @@ export async function warmCheck(slide: string, runs: number) {
   } finally {
     await mf.dispose();
   }
+}
+
+/** The same first look on V8 in Node: distinct copies, after a warm-up. */
+function nodeCheck(composition: unknown, runs: number): number {
+  const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+  const layout = createLayoutCheck({ snapshot: runtime.surfaces.snapshot! });
+  const copy = (i: number) => ({ ...(structuredClone(composition) as object), title: `Run ${i}` });
+  for (let i = 0; i < 20; i++) layout.check(copy(-1 - i));
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const next = copy(i);
+    const start = performance.now();
+    layout.check(next);
+    times.push(performance.now() - start);
+  }
+  return median(times);
 }
 
 async function throughput(url: string, path: string, body: string): Promise<number> {
@@ -83,6 +102,7 @@ export async function benchLayout({ runs = 15 } = {}): Promise<string> {
     '| layout check inside workerd, warm | median (performance.now) |',
     '| --- | --- |',
     `| a slide it has not seen (laid out; ${ms(warm.cpuMs)} of workerd CPU each) | ${ms(warm.firstMs)} |`,
+    `| the same, on V8 in Node | ${ms(nodeCheck(composition, 4 * runs))} |`,
     `| the same content again, a new object (content cache) | ${ms(warm.contentMs)} |`,
     `| the same object again | ${ms(warm.cachedMs)} |`,
     '',
