@@ -24,12 +24,12 @@ const SLIDE_FILE = join(ROOT, 'test', 'fixtures', 'compositions', 'deck-split-sl
 const PLAIN_SLIDE_NAME = 'deck-section-slide';
 const PLAIN_SLIDE_FILE = join(ROOT, 'test', 'fixtures', 'compositions', `${PLAIN_SLIDE_NAME}.json`);
 const COMPATIBILITY = { compatibilityDate: '2026-11-01', compatibilityFlags: ['nodejs_compat'] };
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 /** Budgets from the project brief (CPU per request on Workers). */
 export const IMAGE_TARGETS = { png1280Ms: 30, svgMs: 10, startupMs: 100 } as const;
 
-interface Bundle {
+export interface Bundle {
   dir: string;
   main: string;
   files: string[];
@@ -42,7 +42,7 @@ interface Timing {
   bytes: number;
 }
 
-function build(entry: string, name: string, config?: string): Bundle {
+export function build(entry: string, name: string, config?: string): Bundle {
   const dir = join(OUT, name);
   rmSync(dir, { recursive: true, force: true }); // wrangler leaves files of earlier builds behind
   execFileSync(
@@ -66,7 +66,7 @@ const MODULE_TYPES: Record<string, 'esm' | 'wasm' | 'data'> = {
   bin: 'data',
 };
 
-function miniflare(bundle: Bundle): Miniflare {
+export function miniflare(bundle: Bundle): Miniflare {
   const modules = Object.fromEntries(
     bundle.files.map((file) => {
       const type = MODULE_TYPES[file.split('.').at(-1)!] ?? 'data';
@@ -88,7 +88,7 @@ function miniflare(bundle: Bundle): Miniflare {
 }
 
 /** CPU ticks (user + system) of every workerd process this script started. */
-function workerdTicks(): number {
+export function workerdTicks(): number {
   let ticks = 0;
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
@@ -103,12 +103,12 @@ function workerdTicks(): number {
   return ticks;
 }
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function post(mf: Miniflare, path: string, body: string): Promise<Response> {
+export async function post(mf: Miniflare, path: string, body: string): Promise<Response> {
   const response = await mf.dispatchFetch(`http://bench${path}`, { method: 'POST', body });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response as unknown as Response;

@@ -31,6 +31,8 @@ console.log(await benchAgentText());
 if (!quick) {
   console.log('');
   console.log(await benchImages());
+  console.log('');
+  console.log(await (await import('./layout.ts')).benchLayout());
   console.log('\n## Worker over HTTP (wrangler dev on 127.0.0.1, autocannon)\n');
   printHttp(await benchHttp());
   console.log('\n## Playground (/ in Chromium against wrangler dev)\n');

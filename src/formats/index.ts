@@ -18,8 +18,15 @@ export { BUNDLED_FONTS, parseUnicodeRange } from './fonts.ts';
 export type { ImageFontFace, CodePointRange } from './fonts.ts';
 export { RESOURCE_CACHE_BYTES, GLYPH_CACHE_BYTES, engineMemoryBytes } from './engine.ts';
 export { POINTS_PER_PIXEL } from './pdf/render.ts';
-export { createLayoutCheck } from './layout.ts';
-export type { LayoutCheck, LayoutCheckOptions, LayoutFinding, LayoutFindingKind } from './layout.ts';
+export { createLayoutCheck, LAYOUT_DETECTORS } from './layout.ts';
+export type {
+  LayoutCheck,
+  LayoutCheckOptions,
+  LayoutDetector,
+  LayoutFinding,
+  LayoutFindingKind,
+  LayoutScene,
+} from './layout.ts';
 export {
   assetFontFiles,
   createScriptFonts,

@@ -2,7 +2,13 @@ import { type AssetsBinding, bindFontAssets } from './font-assets.ts';
 import { Hono, type Context } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { authenticate, parseAuthSettings, type AuthSettings, type WorkerCaller } from './auth.ts';
-import { createWorkerConfig, type WorkerConfig, type WorkerOptions } from './config.ts';
+import {
+  createWorkerConfig,
+  type WorkerConfig,
+  type WorkerConfigEnv,
+  type WorkerOptions,
+  withDeploymentSwitches,
+} from './config.ts';
 import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
 import { createMcpEndpoint } from './mcp.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -20,7 +26,7 @@ import {
 import { expireImages, serveImage, type ImageHostingEnv } from './images.ts';
 
 /** The bindings the Worker reads; all optional, so `npm start` runs with none. */
-export interface WorkerEnv extends ImageHostingEnv {
+export interface WorkerEnv extends ImageHostingEnv, WorkerConfigEnv {
   /** Secret: `{ "<token>": { "caller": "<name>", "context"?: {…} } }`. Unset: every route is open. */
   ISOMER_TOKENS?: string;
   /** Comma-separated origins browsers may call from; unset: localhost-class origins only. `*`: any. */
@@ -142,10 +148,12 @@ function withBaseHeaders(response: Response): Response {
  * ```
  */
 export function createWorker(options: WorkerOptions): IsomerWorker {
+  // Built on the first request, with that request's bindings: they are the deployment's, the same on every request.
   let config: WorkerConfig | undefined;
-  const getConfig = () => (config ??= createWorkerConfig(options));
+  const getConfig = (env: WorkerEnv | undefined) =>
+    (config ??= createWorkerConfig(withDeploymentSwitches(options, env)));
   let mcp: ReturnType<typeof createMcpEndpoint> | undefined;
-  const getMcp = () => (mcp ??= createMcpEndpoint(getConfig()));
+  const getMcp = (env: WorkerEnv | undefined) => (mcp ??= createMcpEndpoint(getConfig(env)));
   let openapi: string | undefined;
   const getSettings = settingsCache();
 
@@ -203,20 +211,20 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
     return next();
   });
 
-  app.get('/tools', () => listTools(getConfig()));
-  app.post('/tools/:name', (c) => callTool(getConfig(), c.get('caller'), c.req.param('name'), c.req.raw));
-  app.get('/resources', () => listResources(getConfig()));
-  app.get('/resources/:name', (c) => readResource(getConfig(), c.req.param('name')));
-  app.get('/prompts', () => listPrompts(getConfig()));
-  app.post('/prompts/:name', (c) => getPrompt(getConfig(), c.req.param('name'), c.req.raw));
-  app.post('/render/:format', (c) => renderComposition(getConfig(), c.req.param('format'), c.req.raw, c.env));
+  app.get('/tools', (c) => listTools(getConfig(c.env)));
+  app.post('/tools/:name', (c) => callTool(getConfig(c.env), c.get('caller'), c.req.param('name'), c.req.raw));
+  app.get('/resources', (c) => listResources(getConfig(c.env)));
+  app.get('/resources/:name', (c) => readResource(getConfig(c.env), c.req.param('name')));
+  app.get('/prompts', (c) => listPrompts(getConfig(c.env)));
+  app.post('/prompts/:name', (c) => getPrompt(getConfig(c.env), c.req.param('name'), c.req.raw));
+  app.post('/render/:format', (c) => renderComposition(getConfig(c.env), c.req.param('format'), c.req.raw, c.env));
   app.get('/images/:file', (c) => serveImage(c.env, c.req.raw, c.req.param('file'), waitUntilOf(c)));
-  app.post('/images/:file', (c) => storeImage(getConfig(), c.req.param('file'), c.req.raw, c.env));
-  app.get('/openapi.json', () => {
-    openapi ??= JSON.stringify(buildOpenApiDocument(getConfig()));
+  app.post('/images/:file', (c) => storeImage(getConfig(c.env), c.req.param('file'), c.req.raw, c.env));
+  app.get('/openapi.json', (c) => {
+    openapi ??= JSON.stringify(buildOpenApiDocument(getConfig(c.env)));
     return new Response(openapi, { headers: { 'content-type': 'application/json' } });
   });
-  app.post('/mcp', (c) => getMcp()(c.req.raw, c.get('caller')));
+  app.post('/mcp', (c) => getMcp(c.env)(c.req.raw, c.get('caller')));
 
   return {
     fetch: async (request, env, ctx) => {

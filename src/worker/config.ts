@@ -115,6 +115,38 @@ export interface WorkerConfig {
   promptSummaries(): readonly PromptSummary[];
 }
 
+/** The bindings the configuration reads: deployment switches, set under `[vars]` in `wrangler.toml`. */
+export interface WorkerConfigEnv {
+  /**
+   * `"off"` turns the layout check off for this deployment (the free plan's 10 ms of CPU a request
+   * leaves no room for it); `"on"` or unset keeps `layout` as the code configures it.
+   */
+  ISOMER_LAYOUT_CHECK?: string;
+}
+
+/**
+ * The options with the deployment's switches applied: `ISOMER_LAYOUT_CHECK = "off"` sets
+ * `layout: false`. Another value is logged and ignored, so a typo never changes what a request costs.
+ * @example
+ * ```ts
+ * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { createWorkerConfig, withDeploymentSwitches } from 'isomer-edge/worker';
+ *
+ * const config = createWorkerConfig(withDeploymentSwitches(slidesWorkerOptions(), { ISOMER_LAYOUT_CHECK: 'off' }));
+ * console.log(config.layout); // false
+ * ```
+ */
+export function withDeploymentSwitches(options: WorkerOptions, env: WorkerConfigEnv | undefined): WorkerOptions {
+  const value = env?.ISOMER_LAYOUT_CHECK?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'on') return options;
+  if (value === 'off') return { ...options, layout: false };
+  console.warn(
+    `isomer-edge: ISOMER_LAYOUT_CHECK is ${JSON.stringify(env!.ISOMER_LAYOUT_CHECK!.slice(0, 40))}, ` +
+      'not "on" or "off"; the layout check stays as configured.',
+  );
+  return options;
+}
+
 /** JSON Schema of what a client sends (draft 2020-12, the dialect OpenAPI 3.1 and MCP use). */
 export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<

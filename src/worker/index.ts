@@ -6,7 +6,9 @@
 export { createWorker, type IsomerWorker, type WorkerEnv, type WorkerExecutionContext } from './app.ts';
 export {
   createWorkerConfig,
+  withDeploymentSwitches,
   type WorkerConfig,
+  type WorkerConfigEnv,
   type WorkerOptions,
   type ToolSummary,
   type PromptSummary,

@@ -11,7 +11,14 @@ import {
   type Frame,
 } from '../../src/index.ts';
 import { createLayoutCheck, type LayoutFinding } from '../../src/formats/index.ts';
-import { fixtureComposition, fixtures, slidesRuntime } from '../support/slides.ts';
+import { fixtureComposition, fixtures, namedFixtures, slidesRuntime } from '../support/slides.ts';
+import { LINEAR_CASES } from '../support/linear-cases.ts';
+
+const kinds = Object.fromEntries(
+  namedFixtures(
+    import.meta.glob('../fixtures/layout-kinds/*.json', { import: 'default', eager: true }) as Record<string, unknown>,
+  ).map(({ name, value }) => [name, value]),
+);
 
 const annotated = fixtures.find((fixture) => fixture.name === 'slide-annotated-render')!.value;
 const layout = createLayoutCheck({ snapshot: slidesRuntime.surfaces.snapshot! });
@@ -269,6 +276,92 @@ describe('each kind of finding', () => {
   });
 });
 
+describe('what a person sees that the slide’s edges do not show (issue 22)', () => {
+  it('broken-word: a roadmap title drawn “Januar / y– / Februar / y”, named with the word and the repair', () => {
+    expect(layout.check(kinds['broken-word-roadmap-months']!)).toEqual([
+      {
+        path: 'body[0].body[1].columns[0].title',
+        nodeType: 'slideRoadmap',
+        kind: 'broken-word',
+        message:
+          '`columns[0].title` breaks the word “January–February” across lines (“Januar” / “y–” / “Februar” / “y”): ' +
+          'use a shorter word, or fewer columns so each is wider',
+      },
+    ]);
+  });
+
+  it('broken-word: each broken title is its own finding (“Buil / d”), and a whole word is left alone', () => {
+    const findings = layout.check(kinds['broken-word-roadmap-status']!);
+    expect(findings.map((f) => [f.kind, f.path])).toEqual([
+      ['broken-word', 'body[0].body[1].columns[0].title'],
+      ['broken-word', 'body[0].body[1].columns[1].title'],
+      ['broken-word', 'body[0].body[1].columns[3].title'],
+    ]);
+    expect(findings[1]!.message).toContain('breaks the word “Build” across lines (“Buil” / “d”)');
+    // The repair works: fewer, wider columns draw the same words whole.
+    const repaired = structuredClone(kinds['broken-word-roadmap-status']!) as {
+      body: { body: { columns?: unknown[] }[] }[];
+    };
+    repaired.body[0]!.body[1]!.columns = repaired.body[0]!.body[1]!.columns!.slice(0, 3);
+    expect(layout.check(repaired).filter((f) => f.kind === 'broken-word')).toEqual([]);
+  });
+
+  it('clipped: the last message of a transcript cut off by its window, named at the message', () => {
+    const findings = layout.check(kinds['clipped-transcript-in-window']!);
+    expect(findings).toEqual([
+      {
+        path: 'body[0].body[1].body[0].turns[3].text',
+        nodeType: 'slideTranscript',
+        kind: 'clipped',
+        message: expect.stringMatching(
+          /^is cut off by the slideWindow around it \(body\[0\]\.body\[1\]\): 3 of its 3 lines are hidden; shorten what the slideWindow holds, or move part of it to another slide$/,
+        ),
+      },
+    ]);
+    // Following the repair (the window holds less) clears it.
+    const repaired = structuredClone(kinds['clipped-transcript-in-window']!) as {
+      body: { body: { body?: { turns: unknown[] }[] }[] }[];
+    };
+    repaired.body[0]!.body[1]!.body![0]!.turns = repaired.body[0]!.body[1]!.body![0]!.turns.slice(0, 3);
+    expect(layout.check(repaired)).toEqual([]);
+  });
+
+  it('narrow: table cells set a letter or two a line in a narrow pane', () => {
+    const findings = layout.check(kinds['narrow-table-in-aside-pane']!);
+    expect(findings.length).toBe(6);
+    for (const [i, finding] of findings.entries()) {
+      expect(finding).toMatchObject({
+        kind: 'narrow',
+        nodeType: 'slideTable',
+        path: `body[0].body[1].panes[1].items[0].rows[0][${i}]`,
+      });
+      expect(finding.message).toMatch(
+        /^`rows\[0\]\[\d\]` is set about \d characters? a line \(\d+ lines in a box \d+ px wide\), too narrow to read: give it a wider place/,
+      );
+    }
+  });
+
+  it('too-much: a slide of thousands of values is answered from its size, without laying it out', () => {
+    const many = LINEAR_CASES.find((c) => c.name.startsWith('many nodes'))!;
+    const start = performance.now();
+    const findings = layout.check(many.build(many.max));
+    expect(performance.now() - start).toBeLessThan(2_000);
+    expect(findings).toEqual([
+      {
+        path: expect.stringMatching(/^body\[0\]\.body\[\d+\]$/),
+        nodeType: 'slideBulletList',
+        kind: 'too-much',
+        message: expect.stringMatching(
+          /^holds more than one slide can show: over [\d,]+ characters or [\d,]+ values .* split it across several slides/,
+        ),
+      },
+    ]);
+    // Nesting counts too: 200 chains of stacks 25 deep are not laid out either.
+    const deep = LINEAR_CASES.find((c) => c.name.startsWith('deep'))!;
+    expect(layout.check(deep.build(deep.max)).map((f) => f.kind)).toEqual(['too-much']);
+  });
+});
+
 describe('well-formed slides', () => {
   for (const fixture of fixtures) {
     for (const theme of ['light', 'dark'] as const) {
@@ -325,6 +418,13 @@ describe('the check itself', () => {
     expect(dark).not.toBe(first);
     expect(dark).toEqual(first);
     expect(layout.check(structuredClone(composition))).toEqual(first);
+  });
+
+  it('remembers the last compositions by content: a copy is answered without measuring again', () => {
+    const composition = slide(heading, { type: 'slideBulletList', items: ['One', 'Two', prose(12)] });
+    const first = layout.check(composition);
+    expect(layout.check(structuredClone(composition))).toBe(first);
+    expect(layout.check({ ...composition, title: 'Another' })).not.toBe(first);
   });
 
   it('validates as any render does', () => {

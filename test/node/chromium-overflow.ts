@@ -17,8 +17,10 @@ export interface ChromiumFinding {
    * `outside-canvas`: a box past the slide's 1920×1080 frame. `outside-content`: a box inside the
    * content area (`.sl-frame-body`) that runs past it, over the footer or the margins. `clipped`: a
    * box whose `overflow` hides part of its content (`scrollWidth`/`scrollHeight` past its client box).
+   * `broken-word`: a word of a script that spaces its words laid out on two lines. `narrow`: a box whose
+   * text runs three lines or more at under four characters a line.
    */
-  kind: 'outside-canvas' | 'outside-content' | 'clipped' | 'overflow';
+  kind: 'outside-canvas' | 'outside-content' | 'clipped' | 'overflow' | 'broken-word' | 'narrow';
   /** The primitive the box belongs to: its nearest `data-isomer-node` (render with `anchors: true`). */
   node: string;
   /** The box's classes, or its tag when it has none. */
@@ -27,6 +29,8 @@ export interface ChromiumFinding {
   by: number;
   /** For `clipped`: which way the content is cut. */
   axis?: 'x' | 'y';
+  /** For `broken-word`: the word. */
+  word?: string;
 }
 
 /**
@@ -70,6 +74,43 @@ export function findOverflow(): ChromiumFinding[] {
     if (spillY > SLACK && style.overflowY !== 'visible')
       found.push({ kind: 'clipped', ...describe, by: spillY, axis: 'y' });
   }
+  // Lines as Chromium laid out the text: one rect per line box a range covers.
+  const lineTops = (range: Range) => {
+    const tops: number[] = [];
+    for (const rect of range.getClientRects())
+      if (rect.width > 0 && !tops.some((top) => Math.abs(top - rect.top) < rect.height / 2)) tops.push(rect.top);
+    return tops.length;
+  };
+  const UNSPACED =
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+  const walker = document.createTreeWalker(frame, NodeFilter.SHOW_TEXT);
+  const narrowSeen = new Set<Element>();
+  for (let text = walker.nextNode() as Text | null; text; text = walker.nextNode() as Text | null) {
+    const parent = text.parentElement;
+    if (!parent || parent.closest('svg')) continue;
+    const describe = {
+      node: parent.closest('[data-isomer-node]')?.getAttribute('data-isomer-node') ?? 'slideFrame',
+      element: (typeof parent.className === 'string' && parent.className) || parent.tagName.toLowerCase(),
+    };
+    // A render's slide is a picture drawn small: not text to read.
+    if (parent.closest('[class*="-embed"]')) continue;
+    // Runs of letters and digits: a line may break at a space, a hyphen, a dash or a slash, never inside one.
+    for (const match of text.data.matchAll(/[\p{L}\p{N}\p{M}]{2,}/gu)) {
+      if (UNSPACED.test(match[0])) continue;
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      if (lineTops(range) > 1) found.push({ kind: 'broken-word', ...describe, by: 0, word: match[0] });
+    }
+    const block = parent.closest('p, li, h1, h2, h3, div, span, td, th') ?? parent;
+    if (narrowSeen.has(block)) continue;
+    narrowSeen.add(block);
+    const whole = document.createRange();
+    whole.selectNodeContents(block);
+    const lines = lineTops(whole);
+    const visible = (block.textContent ?? '').replace(/\s/g, '').length;
+    if (lines >= 3 && visible / lines < 4) found.push({ kind: 'narrow', ...describe, by: lines });
+  }
   return found;
 }
 
@@ -78,6 +119,8 @@ export function describeFinding(finding: ChromiumFinding): string {
   const where = `${finding.node} .${finding.element.split(/\s+/).join('.')}`;
   if (finding.kind === 'clipped')
     return `${where}: clips ${finding.by} px of its content ${finding.axis === 'x' ? 'sideways' : 'at the bottom'}`;
+  if (finding.kind === 'broken-word') return `${where}: breaks “${finding.word}” across lines`;
+  if (finding.kind === 'narrow') return `${where}: ${finding.by} lines of a few characters each`;
   if (finding.kind === 'overflow') return `${where}: its content spills ${finding.by} px out of its box sideways`;
   return `${where}: ${finding.by} px past the ${finding.kind === 'outside-canvas' ? 'slide' : 'content area'}`;
 }

@@ -14,11 +14,15 @@ import { type ChromiumFinding, describeFinding, overflowInChromium, slideFragmen
 
 export const OVERFLOW_DIR = fileURLToPath(new URL('../fixtures/overflow', import.meta.url));
 export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/compositions', import.meta.url));
+/** One composition per kind of finding that is not about the slide's edges (issue 22). */
+export const KINDS_DIR = fileURLToPath(new URL('../fixtures/layout-kinds', import.meta.url));
 
 /** The command that reproduces docs/layout-findings.md. */
 export const REPORT_COMMAND = 'node --experimental-strip-types --no-warnings scripts/layout-agreement.ts';
 
-export type CorpusSet = 'overflow' | 'fixture';
+export type CorpusSet = 'overflow' | 'kinds' | 'fixture';
+
+const SET_DIR: Record<CorpusSet, string> = { overflow: 'overflow', kinds: 'layout-kinds', fixture: 'compositions' };
 
 export interface CorpusEntry {
   set: CorpusSet;
@@ -30,6 +34,7 @@ export interface CorpusEntry {
 export function agreementCorpus(): CorpusEntry[] {
   return [
     ...readFixtures(OVERFLOW_DIR).map((entry) => ({ set: 'overflow' as const, ...entry })),
+    ...readFixtures(KINDS_DIR).map((entry) => ({ set: 'kinds' as const, ...entry })),
     ...readFixtures(FIXTURE_DIR).map((entry) => ({ set: 'fixture' as const, ...entry })),
   ];
 }
@@ -85,6 +90,10 @@ export function agreementTable(rows: readonly Verdicts[]): string {
     '| Set | Compositions | Both flag | Only the engine | Only Chromium | Neither | Agreement |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     line('Overflow corpus (`test/fixtures/overflow`)', tally(rows.filter((row) => row.set === 'overflow'))),
+    line(
+      'Broken words, narrow text, clipped by a box (`test/fixtures/layout-kinds`)',
+      tally(rows.filter((row) => row.set === 'kinds')),
+    ),
     line('Well-formed fixtures (`test/fixtures/compositions`)', tally(rows.filter((row) => row.set === 'fixture'))),
     line('**All**', tally(rows)),
   ].join('\n');
@@ -110,7 +119,7 @@ export function disagreementTable(rows: readonly Verdicts[]): string {
     '| --- | --- | --- | --- |',
     ...differ.map(
       (row) =>
-        `| \`${row.set === 'overflow' ? 'overflow' : 'compositions'}/${row.name}.json\` | ` +
+        `| \`${SET_DIR[row.set]}/${row.name}.json\` | ` +
         `${row.chromium.length > 0 ? 'only Chromium' : 'only the engine'} | ` +
         `${findingsCell(row.chromium.map(describeFinding))} | ${findingsCell(row.engine.map(engineLine))} |`,
     ),
@@ -138,13 +147,13 @@ export function corpusTable(rows: readonly Verdicts[]): string {
     '| Composition | Chromium (largest of its findings) | The engine (first of its findings) | Same primitive |',
     '| --- | --- | --- | --- |',
     ...rows
-      .filter((row) => row.set === 'overflow')
+      .filter((row) => row.set !== 'fixture')
       .map((row) => {
         const largest = largestChromium(row.chromium);
         const chromium = largest ? `${cell(describeFinding(largest))} (${row.chromium.length} in all)` : 'nothing';
         const first = row.engine[0];
         const engine = first ? `${cell(engineLine(first))} (${row.engine.length} in all)` : 'nothing';
-        return `| \`${row.name}\` | ${chromium} | ${engine} | ${samePrimitive(row) ? 'yes' : 'no'} |`;
+        return `| \`${row.set === 'kinds' ? `${SET_DIR.kinds}/` : ''}${row.name}\` | ${chromium} | ${engine} | ${samePrimitive(row) ? 'yes' : 'no'} |`;
       }),
   ].join('\n');
 }
@@ -161,11 +170,14 @@ export function agreementReport(rows: readonly Verdicts[]): string {
       'images draw with, and its verdict is the reference: a slide overflows when some block box runs past the ' +
       'slide or past the content area (`.sl-frame-body`, above the footer), when a box with `overflow` other ' +
       'than visible cuts off part of its content, or when a box’s content spills sideways out of it ' +
-      '(`test/node/chromium-overflow.ts`). A composition counts as flagged by a side when that side reports ' +
+      '(`test/node/chromium-overflow.ts`), and also when a word breaks across lines in a script that spaces ' +
+      'its words, or a box sets its text under four characters a line over three lines or more. A composition counts as flagged by a side when that side reports ' +
       'anything at all. Both sides check the light theme (the palette does not change the layout).',
     '',
     'The compositions are the overflow corpus (`test/fixtures/overflow`, each described in its README: valid, ' +
-      'yet too much for one slide) and the project’s well-formed fixtures (`test/fixtures/compositions`, single ' +
+      'yet too much for one slide), one composition per kind of finding that is not about the slide’s edges ' +
+      '(`test/fixtures/layout-kinds`: a word broken across lines, text too narrow to read, a message a window ' +
+      'cuts off) and the project’s well-formed fixtures (`test/fixtures/compositions`, single ' +
       'nodes drawn inside a preview slide). `test/node/browser/layout-agreement.test.ts` asserts the agreement ' +
       'is at least 95 %, that the engine finds nothing on a well-formed fixture, and that Chromium flags every ' +
       'corpus composition and no fixture.',
@@ -182,7 +194,7 @@ export function agreementReport(rows: readonly Verdicts[]): string {
     '',
     disagreementTable(rows),
     '',
-    '## The overflow corpus, composition by composition',
+    '## The overflow corpus and the kinds, composition by composition',
     '',
     'Where both flag a composition, the table shows whether they point at the same thing. Chromium names ' +
       'the primitive that drew each box it reports (`data-isomer-node`) and the box’s classes; the engine names ' +

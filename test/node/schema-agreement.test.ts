@@ -28,6 +28,12 @@ const NESTED_RENDER = /^must not be another render: /;
  * enforces them. A disagreement is allowed only when every error validation reports is one of these.
  */
 const REFINEMENTS: readonly { type: string; rule: string; message: RegExp }[] = [
+  // Slot rules (issue 22): the finding sits on the node the slot refuses, whatever its type.
+  { type: 'slideFrame', rule: 'no frame inside a frame', message: /^must not be inside another slideFrame: / },
+  ...definitions.flatMap(({ type }) => [
+    { type, rule: 'full-width diagrams not in a pane', message: new RegExp(`^${type} needs the slide's full width`) },
+    { type, rule: 'short text blocks in a title’s aside', message: new RegExp(`^${type} does not fit the aside`) },
+  ]),
   { type: 'slideAgenda', rule: 'one current section', message: /^must be the only current section; / },
   { type: 'slideRoadmap', rule: 'one current column', message: /^must be the only current column$/ },
   { type: 'slideTimeline', rule: 'one current item', message: /^must be the only current item: / },

@@ -115,6 +115,38 @@ describe('turning it off, and the library default', () => {
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/turned off/);
   });
 
+  it('ISOMER_LAYOUT_CHECK = "off" in the bindings turns the check off for the deployment; "on" keeps it', async () => {
+    const call = async (env: Record<string, string>, path: string, body: unknown) => {
+      const worker = createWorker(slidesWorkerOptions());
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(
+        new Request(`${BASE}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }) as Request<unknown, IncomingRequestCfProperties>,
+        env,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const warnings = async (env: Record<string, string>) =>
+      layoutLines(
+        JSON.parse(
+          (await toolAnswer(await call(env, '/tools/isomer_validate', { composition: overflowing }))).content[0]!.text,
+        ).warnings,
+      );
+    expect(await warnings({ ISOMER_LAYOUT_CHECK: 'off' })).toEqual([]);
+    expect((await warnings({ ISOMER_LAYOUT_CHECK: 'on' })).length).toBeGreaterThan(0);
+    expect((await warnings({})).length).toBeGreaterThan(0);
+    // A value that is neither keeps the check as configured (and says so in the log).
+    expect((await warnings({ ISOMER_LAYOUT_CHECK: 'of' })).length).toBeGreaterThan(0);
+    const refused = await call({ ISOMER_LAYOUT_CHECK: 'OFF' }, '/render/text?layout=true', overflowing);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/turned off/);
+  });
+
   it('the library adds findings only when given a layout check', async () => {
     const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
     const validate = (tools: ReturnType<typeof createIsomerTools>) =>

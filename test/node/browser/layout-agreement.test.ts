@@ -24,6 +24,7 @@ const layout = createLayoutCheck({ snapshot: runtime.surfaces.snapshot! });
 const corpus = agreementCorpus();
 const overflow = corpus.filter((entry) => entry.set === 'overflow');
 const fixtures = corpus.filter((entry) => entry.set === 'fixture');
+const kinds = corpus.filter((entry) => entry.set === 'kinds');
 const verdicts = new Map<string, Verdicts>();
 
 let browser: Browser;
@@ -72,6 +73,21 @@ describe('the overflow corpus', () => {
       const judged = await judge(page, runtime, layout, entry);
       verdicts.set(key(entry), judged);
       expect(judged.chromium.length, 'not an overflow in Chromium: fix the corpus item').toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('the kinds that are not about the slide’s edges (issue 22)', () => {
+  it.each(kinds.map((entry) => [entry.name, entry] as const))(
+    '%s is valid, and both Chromium and the engine see the same kind',
+    async (_, entry) => {
+      expect(runtime.validate(entry.composition).errors.map(formatValidationError)).toEqual([]);
+      const judged = await judge(page, runtime, layout, entry);
+      verdicts.set(key(entry), judged);
+      // The fixture's name starts with the kind it shows.
+      const kind = ['broken-word', 'narrow', 'clipped'].find((k) => entry.name.startsWith(`${k}-`))!;
+      expect(judged.engine.map((finding) => finding.kind)).toContain(kind);
+      expect(judged.chromium.map((finding) => finding.kind)).toContain(kind);
     },
   );
 });

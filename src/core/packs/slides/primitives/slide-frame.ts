@@ -28,6 +28,29 @@ function urlLabel(url: string): string {
 
 const TONES = ['page', 'inverse'] as const;
 
+/** Embedded render bodies are slides of their own, so a frame drawn inside one is not nesting. */
+const RENDER_TYPES: ReadonlySet<string> = new Set(['slideRender', 'slideRenderGrid', 'slideAnnotatedRender']);
+const NESTED_MESSAGE =
+  'must not be inside another slideFrame: a slideFrame is the whole slide, so put its nodes here ' +
+  'directly, or show that slide with slideRender';
+
+/** Paths (relative to the body) of frames inside it at any depth, outside embedded render bodies. */
+function nestedFrames(value: unknown, path: (string | number)[], out: (string | number)[][]): void {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) nestedFrames(item, [...path, i], out);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const record = value as Record<string, unknown>;
+  if (record.type === 'slideFrame') {
+    out.push(path);
+    return;
+  }
+  if (typeof record.type === 'string' && RENDER_TYPES.has(record.type)) return;
+  for (const [key, child] of Object.entries(record))
+    if (typeof child === 'object') nestedFrames(child, [...path, key], out);
+}
+
 export const slideFrame = definePrimitive({
   type: 'slideFrame',
   schema: (bodyNode) =>
@@ -36,7 +59,15 @@ export const slideFrame = definePrimitive({
       body: z
         .array(bodyNode)
         .min(1)
-        .describe('The slide’s content, top to bottom. Content slides open with a slideHeading.'),
+        .superRefine((nodes, ctx) => {
+          const found: (string | number)[][] = [];
+          nestedFrames(nodes, [], found);
+          for (const path of found) ctx.addIssue({ code: 'custom', path, message: NESTED_MESSAGE });
+        })
+        .describe(
+          'The slide’s content, top to bottom. Content slides open with a slideHeading. Never another ' +
+            'slideFrame (a slideRender’s embedded slide excepted).',
+        ),
       brand: lineText('Footer left: the deck’s name. Keep it the same on every slide.').optional(),
       section: lineText('Footer: the section this slide belongs to.').optional(),
       sectionNumber: lineText('Footer: the section number, e.g. "01".').optional(),

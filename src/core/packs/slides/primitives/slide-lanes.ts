@@ -16,7 +16,7 @@ const C = `${PREFIX}-lanes`;
  * size step. Lanes have no `size` field: the step is always picked from the content.
  */
 const tokens = {
-  label: 200,
+  label: 240,
   elbow: space.px40,
   merge: space.px56,
   join: 300,

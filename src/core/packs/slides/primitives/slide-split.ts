@@ -41,6 +41,32 @@ const DIVIDER_GAP: Record<Divider, number> = {
 
 const TONE_MESSAGE = 'is allowed only with a label';
 
+/**
+ * Primitives laid out across the whole slide (rows of boxes, rails, grids, whole slides): in a pane,
+ * half as wide, their text breaks a few letters a line, so validation refuses them there.
+ */
+const FULL_WIDTH_TYPES: ReadonlySet<string> = new Set([
+  'slideAnnotatedRender',
+  'slideClosing',
+  'slideFanout',
+  'slideGraph',
+  'slideLanes',
+  'slideLayers',
+  'slideMatrix',
+  'slidePipeline',
+  'slideRenderGrid',
+  'slideRoadmap',
+  'slideSection',
+  'slideSequence',
+  'slideSplit',
+  'slideTerritoryGroup',
+  'slideTimeline',
+  'slideTitle',
+]);
+const fullWidthMessage = (type: string) =>
+  `${type} needs the slide's full width and does not fit a pane: give it a slide of its own, or say ` +
+  'it in the pane with a slideBulletList, slideStat or slideTable';
+
 const pane = (bodyNode: z.ZodType<PrimitiveNode>) =>
   z
     .strictObject({
@@ -48,9 +74,17 @@ const pane = (bodyNode: z.ZodType<PrimitiveNode>) =>
       tone: toneField().describe(
         'Colours the pane’s label: primary = yours or in focus; accent = the other party. Only with a label.',
       ),
-      items: z.array(bodyNode).min(1).max(6).describe('The pane’s nodes, stacked top to bottom.'),
+      items: z
+        .array(bodyNode)
+        .min(1)
+        .max(6)
+        .describe('The pane’s nodes, stacked top to bottom; never a diagram that needs the whole slide.'),
     })
     .superRefine((value, ctx) => {
+      value.items.forEach((item, i) => {
+        if (FULL_WIDTH_TYPES.has(item.type))
+          ctx.addIssue({ code: 'custom', path: ['items', i], message: fullWidthMessage(item.type) });
+      });
       if (value.tone !== undefined && value.label === undefined)
         ctx.addIssue({ code: 'custom', path: ['tone'], message: TONE_MESSAGE });
     })

@@ -14,6 +14,33 @@ const ASIDE_GAP = space.px96;
 /** The aside column: well under half the content width, wide enough for a short bullet list. */
 const ASIDE_WIDTH = 640;
 
+/**
+ * What the aside column (640 px) draws well: short text blocks, alone or stacked. Anything wider
+ * (a diagram, a table, code, a chart) collapses to a few letters a line there, so validation refuses it.
+ */
+const ASIDE_TYPES: readonly string[] = [
+  'slideBulletList',
+  'slideBars',
+  'slideDefinitions',
+  'slideDelta',
+  'slideQuote',
+  'slideSource',
+  'slideStack',
+];
+
+/** Nodes in the aside (through stacks) that the column cannot draw, with their paths under `aside`. */
+function unfitAside(node: unknown, path: (string | number)[], out: { path: (string | number)[]; type: string }[]) {
+  if (typeof node !== 'object' || node === null) return;
+  const { type, items } = node as { type?: unknown; items?: unknown };
+  if (typeof type !== 'string') return;
+  if (!ASIDE_TYPES.includes(type)) {
+    out.push({ path, type });
+    return;
+  }
+  if (type === 'slideStack' && Array.isArray(items))
+    for (const [i, item] of items.entries()) unfitAside(item, [...path, 'items', i], out);
+}
+
 const tokens = {
   title: { l: type.display.size, m: 176, s: 128 },
   tagline: { l: 48, m: 40, s: 36 },
@@ -24,25 +51,39 @@ const tokens = {
 export const slideTitle = definePrimitive({
   type: 'slideTitle',
   schema: (bodyNode) =>
-    z.object({
-      type: z.literal('slideTitle'),
-      eyebrow: lineText('A short line above the title (what the deck is about), drawn in capitals.').optional(),
-      title: wrappedText('The deck’s name: one or two words, drawn huge.'),
-      tagline: wrappedText('One line under the title: the deck’s promise.').optional(),
-      definition: z
-        .strictObject({
-          term: lineText('The headword as a dictionary would print it, e.g. "crate n."; drawn in italics.'),
-          text: wrappedText('What the word means here, in one sentence.'),
-        })
-        .optional()
-        .describe('A dictionary-style definition of the title word.'),
-      aside: bodyNode
-        .optional()
-        .describe(
-          'One node drawn beside the title in a column under half the slide wide, usually a short slideBulletList.',
-        ),
-      size: sizeField(),
-    }),
+    z
+      .object({
+        type: z.literal('slideTitle'),
+        eyebrow: lineText('A short line above the title (what the deck is about), drawn in capitals.').optional(),
+        title: wrappedText('The deck’s name: one or two words, drawn huge.'),
+        tagline: wrappedText('One line under the title: the deck’s promise.').optional(),
+        definition: z
+          .strictObject({
+            term: lineText('The headword as a dictionary would print it, e.g. "crate n."; drawn in italics.'),
+            text: wrappedText('What the word means here, in one sentence.'),
+          })
+          .optional()
+          .describe('A dictionary-style definition of the title word.'),
+        aside: bodyNode
+          .optional()
+          .describe(
+            'One node drawn beside the title in a column under half the slide wide: a short slideBulletList, ' +
+              'slideBars, slideDefinitions, slideDelta, slideQuote or slideSource (or a slideStack of them).',
+          ),
+        size: sizeField(),
+      })
+      .superRefine((node, ctx) => {
+        const found: { path: (string | number)[]; type: string }[] = [];
+        unfitAside(node.aside, ['aside'], found);
+        for (const { path, type } of found)
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message:
+              `${type} does not fit the aside, a column 640 px wide beside the title: the aside holds a ` +
+              `${ASIDE_TYPES.slice(0, -1).join(', ')} or a slideStack of them; put the ${type} on a slide of its own under a slideHeading`,
+          });
+      }),
   children: ['aside'],
   // The title always draws, with or without an aside.
   hasOwnContent: () => true,
