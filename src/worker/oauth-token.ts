@@ -31,11 +31,6 @@ const MAX_CLAIM_LENGTH = 200;
 
 export type TokenCheck = { ok: true; caller: WorkerCaller; scopes: readonly string[] } | { ok: false; message: string };
 
-/** Whether a bearer value could be a JWT at all (three base64url parts, a bounded length). */
-export function looksLikeJwt(token: string): boolean {
-  return token.length <= MAX_JWT_LENGTH && JWT_SHAPE.test(token);
-}
-
 const shortString = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= MAX_CLAIM_LENGTH;
 
