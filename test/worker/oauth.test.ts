@@ -1,20 +1,17 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { SignJWT, type JWTPayload } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { defineView } from '../../src/index.ts';
 import { slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker, type WorkerCaller, type WorkerEnv } from '../../src/worker/index.ts';
 import { BASE, slide } from './support.ts';
-import { testIssuerBase } from './test-issuer.ts';
+import { accessToken, AUDIENCE, ISSUER_SERVER, newIssuer, now, type SigningKey, signingKey } from './test-issuer.ts';
 
 /**
  * The Worker as an OAuth resource server, against a real authorization server's endpoints: the
  * loopback issuer `test/e2e/test-issuer.ts` (started by the workerd project's global setup) serves
  * metadata and a JWKS over HTTP, and these tests sign tokens with keys they make with `jose`.
  */
-
-const ISSUER_SERVER = testIssuerBase();
-const AUDIENCE = `${BASE}/mcp`;
 
 /** Shows who is asking: the caller as the heading, each context entry as a bullet. */
 const whoami = defineView<WorkerCaller, unknown>({
@@ -55,72 +52,6 @@ async function call(
   );
   await waitOnExecutionContext(ctx);
   return response;
-}
-
-interface SigningKey {
-  kid: string;
-  alg: string;
-  privateKey: CryptoKey;
-  publicJwk: JWK;
-}
-
-async function signingKey(kid: string, alg = 'ES256'): Promise<SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
-  return { kid, alg, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' } };
-}
-
-let issuers = 0;
-/** A fresh issuer on the test server, publishing `keys`. */
-async function newIssuer(keys: SigningKey[], mode = 'up') {
-  const name = `t${Date.now().toString(36)}${issuers++}`;
-  const issuer = `${ISSUER_SERVER}/i/${name}`;
-  const control = async (update: { mode?: string; keys?: SigningKey[] }) => {
-    const response = await fetch(`${ISSUER_SERVER}/control/${name}`, {
-      method: 'PUT',
-      body: JSON.stringify({
-        ...(update.mode ? { mode: update.mode } : {}),
-        ...(update.keys ? { jwks: { keys: update.keys.map((key) => key.publicJwk) } } : {}),
-      }),
-    });
-    expect(response.status).toBe(204);
-  };
-  await control({ mode, keys });
-  return {
-    issuer,
-    env: { ISOMER_OAUTH_ISSUER: issuer } as WorkerEnv,
-    control,
-    fetches: async () =>
-      (await (await fetch(`${ISSUER_SERVER}/control/${name}`)).json()) as {
-        metadataFetches: number;
-        jwksFetches: number;
-      },
-  };
-}
-
-const now = () => Math.floor(Date.now() / 1000);
-
-/** A token as an issuer signs it; `claims` override (undefined removes) the defaults. */
-async function accessToken(
-  key: SigningKey,
-  issuer: string,
-  claims: Record<string, unknown> = {},
-  header: Record<string, unknown> = {},
-): Promise<string> {
-  const payload: JWTPayload = {
-    iss: issuer,
-    aud: AUDIENCE,
-    sub: 'user-ada',
-    client_id: 'claude-connector',
-    scope: 'mcp tools render',
-    email: 'ada@example.com',
-    name: 'Ada Lovelace',
-    iat: now(),
-    exp: now() + 300,
-    ...claims,
-  };
-  return new SignJWT(JSON.parse(JSON.stringify(payload)))
-    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt', ...header } as never)
-    .sign(key.privateKey);
 }
 
 const b64url = (value: unknown) =>
