@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { SignJWT, type JWTPayload } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { defineView } from '../../src/index.ts';
 import { slidesWorkerOptions } from '../../src/slides.ts';
-import { createWorker, type WorkerCaller, type WorkerEnv } from '../../src/worker/index.ts';
+import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
+import { shownIdentity, whoamiView } from '../support/whoami-view.ts';
 import { BASE, slide } from './support.ts';
 import { accessToken, AUDIENCE, ISSUER_SERVER, newIssuer, now, type SigningKey, signingKey } from './test-issuer.ts';
 
@@ -13,29 +13,7 @@ import { accessToken, AUDIENCE, ISSUER_SERVER, newIssuer, now, type SigningKey, 
  * metadata and a JWKS over HTTP, and these tests sign tokens with keys they make with `jose`.
  */
 
-/** Shows who is asking: the caller as the heading, each context entry as a bullet. */
-const whoami = defineView<WorkerCaller, unknown>({
-  id: 'whoami',
-  title: 'Who am I',
-  answers: ['Who am I?'],
-  build: ({ context }) => ({
-    type: 'view',
-    body: [
-      {
-        type: 'slideFrame',
-        body: [
-          { type: 'slideHeading', title: context.caller },
-          {
-            type: 'slideBulletList',
-            items: Object.entries(context.context).map(([key, value]) => `${key}: ${JSON.stringify(value)}`),
-          },
-        ],
-      },
-    ],
-  }),
-});
-
-const newWorker = () => createWorker(slidesWorkerOptions({ views: [whoami] }));
+const newWorker = () => createWorker(slidesWorkerOptions({ views: [whoamiView] }));
 
 async function call(
   env: WorkerEnv,
@@ -74,10 +52,8 @@ const whoamiCall = (env: WorkerEnv, headers: Record<string, string>, worker = ne
     worker,
   );
 
-async function shownIdentity(response: Response): Promise<{ caller: string; context: string[] }> {
-  const composition = JSON.parse(((await response.json()) as any).content[0].text).composition;
-  const frame = composition.body[0];
-  return { caller: frame.body[0].title, context: frame.body[1].items };
+async function shownIdentityOf(response: Response): Promise<{ caller: string; context: string[] }> {
+  return shownIdentity(JSON.parse(((await response.json()) as any).content[0].text).composition);
 }
 
 let warn: MockInstance<typeof console.warn>;
@@ -224,7 +200,7 @@ describe('access tokens', () => {
     const { issuer, env } = await newIssuer([key]);
     const response = await whoamiCall(env, bearer(await accessToken(key, issuer)));
     expect(response.status).toBe(200);
-    expect(await shownIdentity(response)).toEqual({
+    expect(await shownIdentityOf(response)).toEqual({
       caller: 'user-ada',
       context: [
         `issuer: ${JSON.stringify(issuer)}`,
@@ -243,7 +219,7 @@ describe('access tokens', () => {
     const { issuer, env } = await newIssuer([rsa, ed]);
     const worker = newWorker();
     const token = await accessToken(rsa, issuer, { scope: undefined, scp: ['mcp'], client_id: undefined, azp: 'app' });
-    const shown = await shownIdentity(await whoamiCall(env, bearer(token), worker));
+    const shown = await shownIdentityOf(await whoamiCall(env, bearer(token), worker));
     expect(shown.context).toContain('scopes: ["mcp"]');
     expect(shown.context).toContain('clientId: "app"');
     expect((await whoamiCall(env, bearer(await accessToken(ed, issuer)), worker)).status).toBe(200);
@@ -279,10 +255,10 @@ describe('access tokens', () => {
       );
     expect((await mcp(await accessToken(key, issuer))).status).toBe(200);
     expect((await mcp('tok_slack_backend_0001')).status).toBe(200);
-    const shown = await shownIdentity(await whoamiCall(both, bearer('tok_slack_backend_0001'), worker));
+    const shown = await shownIdentityOf(await whoamiCall(both, bearer('tok_slack_backend_0001'), worker));
     expect(shown).toEqual({ caller: 'slack-bot', context: ['brand: "Ledger"'] });
     // A subject named like a static caller gets its own identity, not the static caller's context.
-    const impostor = await shownIdentity(
+    const impostor = await shownIdentityOf(
       await whoamiCall(both, bearer(await accessToken(key, issuer, { sub: 'slack-bot' })), worker),
     );
     expect(impostor.caller).toBe('slack-bot');
