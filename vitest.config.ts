@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'workerd',
           include: ['test/**/*.test.ts'],
+          // A loopback authorization server (metadata and JWKS) for the OAuth tests: the Worker fetches it for real.
+          globalSetup: ['./test/e2e/issuer-setup.ts'],
           exclude: [
             'test/node/**',
             ...(referenceFixtures ? [] : ['test/core/packs/slides/reference-fixtures.test.ts']),

@@ -9,6 +9,7 @@ import {
   type WorkerOptions,
   withDeploymentSwitches,
 } from './config.ts';
+import { METADATA_PATH, protectedResourceMetadata, scopeGroupOf } from './oauth.ts';
 import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
 import { createMcpEndpoint } from './mcp.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -29,6 +30,15 @@ import { expireImages, serveImage, type ImageHostingEnv } from './images.ts';
 export interface WorkerEnv extends ImageHostingEnv, WorkerConfigEnv {
   /** Secret: `{ "<token>": { "caller": "<name>", "context"?: {…} } }`. Unset: every route is open. */
   ISOMER_TOKENS?: string;
+  /**
+   * OAuth 2.1 sign-in: the authorization server's issuer URL (https; plain http on loopback only).
+   * Set, access tokens from it are accepted beside `ISOMER_TOKENS`.
+   */
+  ISOMER_OAUTH_ISSUER?: string;
+  /** The resource tokens must be for (their `aud`). Default: this Worker's own `/mcp` URL. */
+  ISOMER_OAUTH_AUDIENCE?: string;
+  /** Scopes tokens must carry: `scope` on every route, `mcp=…`, `tools=…`, `render=…` per group. */
+  ISOMER_OAUTH_SCOPES?: string;
   /** Comma-separated origins browsers may call from; unset: localhost-class origins only. `*`: any. */
   ISOMER_ALLOWED_ORIGINS?: string;
   /** Comma-separated origins that get CORS headers (each is also allowed). `*`: any. */
@@ -76,16 +86,19 @@ function settingsCache(): (env: WorkerEnv | undefined) => Promise<Settings> {
       env?.ISOMER_TOKENS ?? null,
       env?.ISOMER_ALLOWED_ORIGINS ?? null,
       env?.ISOMER_CORS_ORIGINS ?? null,
+      env?.ISOMER_OAUTH_ISSUER ?? null,
+      env?.ISOMER_OAUTH_AUDIENCE ?? null,
+      env?.ISOMER_OAUTH_SCOPES ?? null,
     ]);
     let settings = cache.get(key);
     if (settings === undefined) {
       settings = (async () => {
-        const auth = await parseAuthSettings(env?.ISOMER_TOKENS);
+        const auth = await parseAuthSettings(env?.ISOMER_TOKENS, env);
         const origins = parseOriginSettings(env?.ISOMER_ALLOWED_ORIGINS, env?.ISOMER_CORS_ORIGINS);
         if (auth.mode === 'open')
           console.warn(
             'isomer-edge: ISOMER_TOKENS is not set, so every route is open to ' +
-              'anyone who can reach this Worker (wrangler secret put ISOMER_TOKENS).',
+              'anyone who can reach this Worker (wrangler secret put ISOMER_TOKENS, or set ISOMER_OAUTH_ISSUER).',
           );
         if (auth.mode === 'misconfigured') console.error(`isomer-edge: refusing every request: ${auth.reason}.`);
         const ignored = [...(origins.allowed?.ignored ?? []), ...origins.cors.ignored];
@@ -102,6 +115,9 @@ function settingsCache(): (env: WorkerEnv | undefined) => Promise<Settings> {
     return settings;
   };
 }
+
+/** The protected resource metadata: public, from any origin, like the issuer's own metadata. */
+const METADATA_PATHS = [METADATA_PATH, `${METADATA_PATH}/mcp`];
 
 /** `GET /images/{key}.{format}` (and HEAD): outside the token check, inside the origin policy. */
 function isPublicImage(method: string, path: string): boolean {
@@ -188,9 +204,26 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
 
   app.get('/healthz', () => jsonResponse({ ok: true }));
 
-  // Origin policy, CORS and auth, in that order, for every route but /healthz.
+  // RFC 9728: what a client reads after a 401 to find the authorization server. No token, any origin.
+  const metadata = async (c: Context<AppEnv>) => {
+    const { auth } = await getSettings(c.env);
+    if (auth.mode !== 'guarded' || !auth.oauth) return errorResponse('NOT_FOUND', 'OAuth is not configured.');
+    const cors = { 'access-control-allow-origin': '*' };
+    if (c.req.method === 'OPTIONS')
+      return new Response(null, {
+        status: 204,
+        headers: { ...cors, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-max-age': '600' },
+      });
+    return jsonResponse(protectedResourceMetadata(auth.oauth, c.req.raw), 200, cors);
+  };
+  app.get(METADATA_PATHS[0]!, metadata);
+  app.get(METADATA_PATHS[1]!, metadata);
+  app.options(METADATA_PATHS[0]!, metadata);
+  app.options(METADATA_PATHS[1]!, metadata);
+
+  // Origin policy, CORS and auth, in that order, for every route but /healthz and the metadata.
   app.use('*', async (c, next) => {
-    if (c.req.path === '/healthz') return next();
+    if (c.req.path === '/healthz' || METADATA_PATHS.includes(c.req.path)) return next();
     const settings = await getSettings(c.env);
     if (!originAllowed(c.req.header('origin'), c.req.url, settings.origins)) return forbiddenOrigin();
     c.set('settings', settings);
@@ -205,7 +238,10 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
     const settings = c.get('settings');
     // A hosted image is public: Slack's fetcher sends no token, and its key is the capability.
     if (settings === undefined || isPublicImage(c.req.method, c.req.path)) return next();
-    const result = await authenticate(c.req.raw, settings.auth);
+    const result = await authenticate(c.req.raw, settings.auth, {
+      path: c.req.path,
+      group: scopeGroupOf(c.req.path),
+    });
     if ('response' in result) return result.response;
     c.set('caller', result.caller);
     return next();

@@ -1,5 +1,17 @@
 import * as z from 'zod';
 import { boundText, errorResponse } from './errors.ts';
+import {
+  audienceFor,
+  bearerChallenge,
+  metadataUrlFor,
+  parseOAuthSettings,
+  requiredScopes,
+  type OAuthEnv,
+  type OAuthSettings,
+  type ScopeGroup,
+} from './oauth.ts';
+import { IssuerUnavailableError } from './oauth-issuer.ts';
+import { checkAccessToken } from './oauth-token.ts';
 
 /** Who is calling, and the context their views receive as `hostContext`. */
 export interface WorkerCaller {
@@ -26,9 +38,15 @@ export const tokensSecretSchema = z.record(
   tokenEntrySchema,
 );
 
+type TokenEntry = { digest: Uint8Array; caller: WorkerCaller };
+
+/**
+ * How requests are checked: `open` (nothing configured), `guarded` by static tokens, OAuth access
+ * tokens or both, or `misconfigured`, which refuses every request rather than falling open.
+ */
 export type AuthSettings =
   | { mode: 'open' }
-  | { mode: 'tokens'; entries: readonly { digest: Uint8Array; caller: WorkerCaller }[] }
+  | { mode: 'guarded'; tokens: readonly TokenEntry[]; oauth: OAuthSettings | undefined }
   | { mode: 'misconfigured'; reason: string };
 
 async function sha256(text: string): Promise<Uint8Array> {
@@ -36,30 +54,39 @@ async function sha256(text: string): Promise<Uint8Array> {
 }
 
 /**
- * Parses the `ISOMER_TOKENS` secret. Absent or blank means open; anything else that is not a valid
- * token map is `misconfigured`, which refuses every request rather than falling open.
+ * Parses the `ISOMER_TOKENS` secret and the `ISOMER_OAUTH_*` variables. None set means open;
+ * anything set that does not parse is `misconfigured`.
  */
-export async function parseAuthSettings(raw: string | undefined): Promise<AuthSettings> {
-  if (raw === undefined || raw.trim() === '') return { mode: 'open' };
+export async function parseAuthSettings(raw: string | undefined, oauthEnv?: OAuthEnv): Promise<AuthSettings> {
+  const oauth = parseOAuthSettings(oauthEnv);
+  if (oauth !== undefined && 'reason' in oauth) return { mode: 'misconfigured', reason: oauth.reason };
+  const tokens = await parseTokens(raw);
+  if ('reason' in tokens) return { mode: 'misconfigured', reason: tokens.reason };
+  if (tokens.entries.length === 0 && oauth === undefined) return { mode: 'open' };
+  return { mode: 'guarded', tokens: tokens.entries, oauth };
+}
+
+/** `ISOMER_TOKENS`: absent or blank is no tokens; anything else must be a valid token map. */
+async function parseTokens(raw: string | undefined): Promise<{ entries: TokenEntry[] } | { reason: string }> {
+  if (raw === undefined || raw.trim() === '') return { entries: [] };
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    return { mode: 'misconfigured', reason: 'ISOMER_TOKENS is not valid JSON' };
+    return { reason: 'ISOMER_TOKENS is not valid JSON' };
   }
   const parsed = tokensSecretSchema.safeParse(json);
   if (!parsed.success) {
     // Never print the secret's values: only where the problem is.
     const where = parsed.error.issues[0]?.path.length ? 'an entry' : 'the top level';
     return {
-      mode: 'misconfigured',
       reason:
         `ISOMER_TOKENS must map tokens (${MIN_TOKEN_LENGTH}+ token ` +
         `characters) to { caller, context? }; ${where} does not`,
     };
   }
   const tokens = Object.entries(parsed.data);
-  if (tokens.length === 0) return { mode: 'misconfigured', reason: 'ISOMER_TOKENS holds no tokens' };
+  if (tokens.length === 0) return { reason: 'ISOMER_TOKENS holds no tokens' };
   const contexts = new Map<string, string>();
   for (const [, entry] of tokens) {
     const context = JSON.stringify(entry.context ?? {});
@@ -67,7 +94,6 @@ export async function parseAuthSettings(raw: string | undefined): Promise<AuthSe
     // Tools are cached per caller, so one caller must mean one context.
     if (seen !== undefined && seen !== context)
       return {
-        mode: 'misconfigured',
         reason: `ISOMER_TOKENS gives caller ${JSON.stringify(boundText(entry.caller, 64))} two different contexts`,
       };
     contexts.set(entry.caller, context);
@@ -78,7 +104,7 @@ export async function parseAuthSettings(raw: string | undefined): Promise<AuthSe
       caller: Object.freeze({ caller: entry.caller, context: Object.freeze({ ...(entry.context ?? {}) }) }),
     })),
   );
-  return { mode: 'tokens', entries };
+  return { entries };
 }
 
 /** Equal-length comparison whose time does not depend on where the inputs differ. */
@@ -88,42 +114,99 @@ function digestsEqual(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-const CHALLENGE = 'Bearer realm="isomer-edge"';
+/** What a route is, for the challenge and the scopes it needs. */
+export interface GuardedRoute {
+  path: string;
+  group: ScopeGroup | undefined;
+}
 
-function unauthorized(message: string, invalidToken: boolean): Response {
-  return errorResponse(
-    'UNAUTHORIZED',
-    message,
-    {},
-    { 'www-authenticate': invalidToken ? `${CHALLENGE}, error="invalid_token"` : CHALLENGE },
-  );
+function refuse(
+  request: Request,
+  oauth: OAuthSettings | undefined,
+  route: GuardedRoute,
+  message: string,
+  error?: 'invalid_token' | 'insufficient_scope',
+): Response {
+  const scopes = oauth ? requiredScopes(oauth, route.group) : [];
+  const challenge = bearerChallenge({
+    ...(oauth ? { resourceMetadata: metadataUrlFor(request, route.path), scopes } : {}),
+    ...(error ? { error } : {}),
+    // The static-token challenge stays as it was: a description adds nothing a person reads.
+    ...(oauth && error ? { description: message } : {}),
+  });
+  if (error === 'insufficient_scope')
+    return errorResponse('INSUFFICIENT_SCOPE', message, { scopes }, { 'www-authenticate': challenge });
+  return errorResponse('UNAUTHORIZED', message, {}, { 'www-authenticate': challenge });
 }
 
 /**
- * The caller a request authenticates as, or the 401/500 to answer. Every configured token is
- * compared (SHA-256 digests, constant time), so timing says nothing about which one was close.
+ * The caller a request authenticates as, or the 401/403/500/503 to answer. A static token is
+ * looked for first: every configured token is compared (SHA-256 digests, constant time), so timing
+ * says nothing about which one was close. Otherwise, with OAuth on, the token is checked as an
+ * access token from the issuer. Only the `Authorization` header is read, never the query string.
  */
 export async function authenticate(
   request: Request,
   settings: AuthSettings,
+  route: GuardedRoute,
 ): Promise<{ caller: WorkerCaller } | { response: Response }> {
   if (settings.mode === 'open') return { caller: ANONYMOUS_CALLER };
   if (settings.mode === 'misconfigured')
     return {
       response: errorResponse(
         'AUTH_MISCONFIGURED',
-        'The Worker’s ISOMER_TOKENS secret is invalid; see the Worker log.',
+        'The Worker’s auth settings (ISOMER_TOKENS or ISOMER_OAUTH_*) are invalid; see the Worker log.',
       ),
     };
+  const { oauth } = settings;
   const header = request.headers.get('authorization');
   const match = header === null ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  if (!match) return { response: unauthorized('Send Authorization: Bearer <token>.', false) };
-  const token = match[1]!;
-  // One character past the longest token is enough to never match, and bounds the hashing.
-  const digest = await sha256(token.slice(0, MAX_TOKEN_LENGTH + 1));
-  let found: WorkerCaller | undefined;
-  for (const entry of settings.entries) {
-    if (digestsEqual(entry.digest, digest)) found = entry.caller;
+  if (!match) {
+    const inQuery = new URL(request.url).searchParams.has('access_token');
+    const message = inQuery
+      ? 'Send the token as Authorization: Bearer <token>; a token in the query string is never read.'
+      : 'Send Authorization: Bearer <token>.';
+    // No bearer token was read, so no error code (RFC 6750 §3.1): a plain challenge.
+    return { response: refuse(request, oauth, route, message) };
   }
-  return found ? { caller: found } : { response: unauthorized('The bearer token is not valid.', true) };
+  const token = match[1]!;
+  if (settings.tokens.length > 0) {
+    // One character past the longest token is enough to never match, and bounds the hashing.
+    const digest = await sha256(token.slice(0, MAX_TOKEN_LENGTH + 1));
+    let found: WorkerCaller | undefined;
+    for (const entry of settings.tokens) {
+      if (digestsEqual(entry.digest, digest)) found = entry.caller;
+    }
+    // Static tokens are for server-to-server callers: every route, no scopes.
+    if (found) return { caller: found };
+  }
+  if (!oauth) return { response: refuse(request, oauth, route, 'The bearer token is not valid.', 'invalid_token') };
+  let check: Awaited<ReturnType<typeof checkAccessToken>>;
+  try {
+    check = await checkAccessToken(token, oauth, audienceFor(oauth, request));
+  } catch (error) {
+    if (!(error instanceof IssuerUnavailableError)) throw error;
+    // The message names URLs and statuses, never the token.
+    console.error(`isomer-edge oauth: cannot check tokens: ${boundText(error.message, 600)}`);
+    return {
+      response: errorResponse(
+        'OAUTH_UNAVAILABLE',
+        'The identity provider could not be reached to check the token; try again shortly.',
+      ),
+    };
+  }
+  if (!check.ok) return { response: refuse(request, oauth, route, check.message, 'invalid_token') };
+  const needed = requiredScopes(oauth, route.group);
+  const missing = needed.filter((scope) => !check.scopes.includes(scope));
+  if (missing.length > 0)
+    return {
+      response: refuse(
+        request,
+        oauth,
+        route,
+        `The token lacks the scope ${missing.join(' ')} this route needs.`,
+        'insufficient_scope',
+      ),
+    };
+  return { caller: check.caller };
 }

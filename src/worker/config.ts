@@ -155,6 +155,9 @@ export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
   >;
 }
 
+/** Callers whose tools are kept built; past it, the least recently used set is dropped. */
+const MAX_CACHED_CALLERS = 256;
+
 function once<T>(build: () => T): () => T {
   let value: { v: T } | undefined;
   return () => {
@@ -214,13 +217,17 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
   const served = { runtime, ...guide, ...(layout ? { layout: true } : {}) };
   const base = { runtime, ...guide, ...(frame ? { frame } : {}), heading, formats, ...(layout ? { layout } : {}) };
   const renderer = createCompositionRenderer({ runtime, frame, formats, heading, ...(layout ? { layout } : {}) });
+  // Keyed by the whole identity, so a signed-in subject never gets a static caller's context (or
+  // another one's claims); the least recently used set goes once many people have signed in.
   const toolsByCaller = new Map<string, readonly IsomerTool[]>();
   const toolsFor = (caller: WorkerCaller): readonly IsomerTool[] => {
-    let tools = toolsByCaller.get(caller.caller);
+    const key = JSON.stringify([caller.caller, caller.context]);
+    let tools = toolsByCaller.get(key);
     if (tools === undefined) {
       tools = createIsomerTools<WorkerCaller>({ ...base, hostContext: caller });
-      toolsByCaller.set(caller.caller, tools);
-    }
+      if (toolsByCaller.size >= MAX_CACHED_CALLERS) toolsByCaller.delete(toolsByCaller.keys().next().value!);
+    } else toolsByCaller.delete(key);
+    toolsByCaller.set(key, tools);
     return tools;
   };
   // Built now so a bad format name fails when the configuration is built, not on some caller's first call.

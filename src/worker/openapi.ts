@@ -1,4 +1,5 @@
 import { LAYOUT_HEADER, MAX_RENDER_SCALE } from './routes.ts';
+import { METADATA_PATH } from './oauth.ts';
 import * as z from 'zod';
 import { RENDER_THEMES } from '../core/sdk/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
@@ -39,12 +40,52 @@ const METHOD_NOT_ALLOWED = errorOf('METHOD_NOT_ALLOWED, with an Allow header.');
 const NOT_CONFIGURED = errorOf('IMAGES_NOT_CONFIGURED: hosted images need the IMAGES R2 bucket binding.');
 const STORAGE_FAILED = errorOf('IMAGE_STORAGE_FAILED: the IMAGES bucket failed (the log says why); try again.');
 
+const CHALLENGE_HEADER = {
+  'www-authenticate': {
+    description:
+      'RFC 6750 challenge: `Bearer realm="isomer-edge"`, with OAuth on also `resource_metadata` (RFC 9728) and the ' +
+      '`scope` the route needs, and `error="invalid_token"` or `"insufficient_scope"` when a token was refused.',
+    schema: { type: 'string' },
+  },
+};
+
 /** Responses every authenticated route can give besides its own. */
 const COMMON_ERRORS = {
-  '401': errorOf('UNAUTHORIZED: ISOMER_TOKENS is set and the bearer token is missing or wrong.'),
-  '403': errorOf('FORBIDDEN_ORIGIN: a browser Origin that is not allowed.'),
+  '401': {
+    ...errorOf(
+      'UNAUTHORIZED: a token is required (ISOMER_TOKENS or ISOMER_OAUTH_ISSUER is set) and it is missing, ' +
+        'not a configured token, or not a valid access token for this resource. Only the Authorization header is read.',
+    ),
+    headers: CHALLENGE_HEADER,
+  },
+  '403': {
+    ...errorOf(
+      'FORBIDDEN_ORIGIN: a browser Origin that is not allowed; or INSUFFICIENT_SCOPE: the access token lacks ' +
+        'a scope ISOMER_OAUTH_SCOPES requires here (`scopes` lists them; the challenge says `insufficient_scope`).',
+    ),
+    headers: CHALLENGE_HEADER,
+  },
   '405': METHOD_NOT_ALLOWED,
-  '500': errorOf('AUTH_MISCONFIGURED: the ISOMER_TOKENS secret is set but unusable; or INTERNAL_ERROR.'),
+  '500': errorOf(
+    'AUTH_MISCONFIGURED: ISOMER_TOKENS or an ISOMER_OAUTH_* variable is set but unusable; or INTERNAL_ERROR.',
+  ),
+  '503': errorOf(
+    'OAUTH_UNAVAILABLE: the identity provider’s metadata or keys could not be fetched to check the access token; try again.',
+  ),
+};
+
+/** The protected resource metadata document (RFC 9728 §2). */
+const RESOURCE_METADATA: Json = {
+  type: 'object',
+  properties: {
+    resource: { type: 'string', description: 'ISOMER_OAUTH_AUDIENCE, or this Worker’s /mcp URL.' },
+    authorization_servers: { type: 'array', items: { type: 'string' }, description: '[ISOMER_OAUTH_ISSUER]' },
+    scopes_supported: { type: 'array', items: { type: 'string' } },
+    bearer_methods_supported: { type: 'array', items: { const: 'header' } },
+    resource_name: { type: 'string' },
+    resource_documentation: { type: 'string' },
+  },
+  required: ['resource', 'authorization_servers', 'bearer_methods_supported'],
 };
 
 /** The MCP SDK's transport refusals: a JSON-RPC error object with a null or echoed id, not the Worker's shape. */
@@ -98,6 +139,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     Health: component(healthSchema),
     HostedImage: component(hostedImageSchema),
     JsonRpcError: JSON_RPC_ERROR,
+    ProtectedResourceMetadata: RESOURCE_METADATA,
   };
   const paths: Record<string, Json> = {
     '/healthz': {
@@ -108,12 +150,31 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         responses: { '200': { description: 'Up.', content: json(ref('Health')) }, '405': METHOD_NOT_ALLOWED },
       },
     },
-    '/tools': {
+  };
+  for (const [path, what] of [
+    [METADATA_PATH, 'the origin'],
+    [`${METADATA_PATH}/mcp`, 'the MCP endpoint (the document the /mcp challenge names)'],
+  ] as const)
+    paths[path] = {
       get: {
-        operationId: 'listTools',
-        summary: 'List the tools with their input JSON Schemas.',
-        responses: { '200': { description: 'The tools.', content: json(ref('ToolList')) }, ...COMMON_ERRORS },
+        operationId: path.endsWith('/mcp') ? 'getMcpResourceMetadata' : 'getResourceMetadata',
+        summary: `OAuth protected resource metadata (RFC 9728) for ${what}. Public, any origin.`,
+        security: [],
+        responses: {
+          '200': {
+            description: 'The document; the same at both paths.',
+            content: json(ref('ProtectedResourceMetadata')),
+          },
+          '404': errorOf('NOT_FOUND: ISOMER_OAUTH_ISSUER is not set.'),
+          '405': METHOD_NOT_ALLOWED,
+        },
       },
+    };
+  paths['/tools'] = {
+    get: {
+      operationId: 'listTools',
+      summary: 'List the tools with their input JSON Schemas.',
+      responses: { '200': { description: 'The tools.', content: json(ref('ToolList')) }, ...COMMON_ERRORS },
     },
   };
   for (const tool of tools) {
@@ -314,7 +375,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         ...COMMON_ERRORS,
         '500': errorOf('RENDER_FAILED: the renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
         '501': NOT_CONFIGURED,
-        '503': STORAGE_FAILED,
+        '503': errorOf(`${STORAGE_FAILED.description} Or OAUTH_UNAVAILABLE (see the other routes).`),
       },
     },
   };
@@ -413,7 +474,14 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Required on every route but /healthz when the ISOMER_TOKENS secret is set.',
+          description:
+            'Required on every route but /healthz, GET /images/{key}.{format} and the resource metadata when ' +
+            'ISOMER_TOKENS or ISOMER_OAUTH_ISSUER is set: a static token from ISOMER_TOKENS (every route, no ' +
+            'scopes), or an OAuth 2.1 access token — a JWT from ISOMER_OAUTH_ISSUER for the resource ' +
+            'ISOMER_OAUTH_AUDIENCE (default: this Worker’s /mcp URL), carrying the scopes ISOMER_OAUTH_SCOPES ' +
+            'requires (`mcp=` on /mcp, `tools=` on /tools, /resources, /prompts and /openapi.json, `render=` on ' +
+            '/render and POST /images). A 401 names the authorization server through ' +
+            '/.well-known/oauth-protected-resource; a token in the query string is never read.',
         },
       },
     },

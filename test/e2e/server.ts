@@ -55,7 +55,11 @@ export function freePort(): Promise<number> {
 const OFFLINE_ENV = { CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
 
 export async function startWorker(
-  options: { vars?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    vars?: Record<string, string>;
+    timeoutMs?: number /** A Worker entry other than wrangler.toml's `main`. */;
+    entry?: string;
+  } = {},
 ): Promise<RunningWorker> {
   const port = await freePort();
   // Each instance gets its own inspector port: two dev servers would otherwise collide on 9229.
@@ -71,6 +75,7 @@ export async function startWorker(
     [
       wrangler,
       'dev',
+      ...(options.entry ? [options.entry] : []),
       '--ip',
       '127.0.0.1',
       '--port',

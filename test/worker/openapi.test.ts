@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker, MAX_BODY_BYTES, WORKER_ERROR_CODES, type WorkerEnv } from '../../src/worker/index.ts';
 import { BASE, MCP_VERSION, slide, streamOf } from './support.ts';
+import { AUDIENCE, accessToken, newIssuer, signingKey } from './test-issuer.ts';
 
 /**
  * `/openapi.json` against the Worker itself: every operation is sent a set of good and bad requests,
@@ -36,6 +37,12 @@ interface Probe {
 const TOKEN = 'tok_openapi_probe_000001';
 const TOKENS: WorkerEnv = { ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'probe' } }), IMAGES: env.IMAGES };
 const MISCONFIGURED: WorkerEnv = { ISOMER_TOKENS: 'not json', IMAGES: env.IMAGES };
+/** OAuth against an issuer nothing listens on, and a token that names it: the Worker must ask it. */
+const OAUTH_DOWN: WorkerEnv = { ISOMER_OAUTH_ISSUER: 'http://127.0.0.1:1', IMAGES: env.IMAGES };
+const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const DOWN_TOKEN = `${b64({ alg: 'ES256', kid: 'k' })}.${b64({ iss: 'http://127.0.0.1:1', aud: AUDIENCE })}.c2ln`;
+/** OAuth on the loopback test issuer, requiring a scope the token below lacks; filled in before the probes. */
+const OAUTH_SCOPED: { env?: WorkerEnv; token?: string } = {};
 /** An R2 binding that fails every call, as in an outage. */
 const FAILING_BUCKET = {
   get: () => Promise.reject(new Error('R2 is down')),
@@ -100,8 +107,16 @@ function probesFor(template: string, method: string, operation: Json): Probe[] {
     { what: 'a good request', path, init: good },
     { what: 'another method', path, init: { method: 'PUT' } },
   ];
+  const withToken = (token: string): RequestInit => ({
+    ...good,
+    headers: { ...(good.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
+  });
+  if (template.startsWith('/.well-known/'))
+    probes.push({ what: 'OAuth on', path, init: good, env: { ...OAUTH_SCOPED.env!, IMAGES: env.IMAGES } });
   if (operation.security?.length !== 0) {
     probes.push(
+      { what: 'the identity provider unreachable', path, init: withToken(DOWN_TOKEN), env: OAUTH_DOWN },
+      { what: 'a token without the scope', path, init: withToken(OAUTH_SCOPED.token!), env: OAUTH_SCOPED.env },
       { what: 'no token where tokens are set', path, init: good, env: TOKENS },
       {
         what: 'a foreign Origin',
@@ -199,6 +214,10 @@ describe('the OpenAPI document against the Worker', () => {
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     error = vi.spyOn(console, 'error').mockImplementation(() => {});
     doc = (await (await send('/openapi.json', {})).json()) as Json;
+    const key = await signingKey('k1');
+    const { issuer, env: oauth } = await newIssuer([key]);
+    OAUTH_SCOPED.env = { ...oauth, ISOMER_OAUTH_SCOPES: 'isomer:everything', IMAGES: env.IMAGES };
+    OAUTH_SCOPED.token = await accessToken(key, issuer, { scope: 'other' });
     const image = await send('/images/png', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(slide()) });
     GOOD_PARAMETERS.key = /\/images\/([\w-]+)\.png$/.exec(((await image.json()) as Json).url)![1]!;
   });

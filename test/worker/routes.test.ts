@@ -269,6 +269,8 @@ describe('GET /openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual([
       '/healthz',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
       '/tools',
       ...ISOMER_TOOL_NAMES.map((name) => `/tools/${name}`),
       '/resources',
