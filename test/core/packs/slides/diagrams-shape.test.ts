@@ -203,8 +203,8 @@ describe('slideLayers', () => {
     expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { body: 'x', owner: 'y' }] })).toContain(
       `${at('.layers[2].name')} is required`,
     );
-    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...chipsLayer, owner: undefined }] })).toContain(
-      `${at('.layers[2].owner')} is required`,
+    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...chipsLayer, owner: 7 }] })).toContain(
+      `${at('.layers[2].owner')} must be a string`,
     );
     expect(formatted({ ...base, order: 'top' })).toContain(
       `${at('')} has unrecognized key(s): order; its fields are layers, size`,

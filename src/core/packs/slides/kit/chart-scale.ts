@@ -12,7 +12,7 @@ export interface ValueAxis {
 }
 
 /** About this many steps between the lowest and highest tick. */
-const TARGET_STEPS = 4;
+const TARGET_STEPS = 5;
 
 function niceStep(span: number): number {
   const rough = span / TARGET_STEPS;
@@ -63,7 +63,13 @@ export function valueAxis(values: readonly number[], options: { fromZero: boolea
   return { low, high, step, ticks };
 }
 
-/** Where a value sits on the axis, as a percentage from the bottom (clamped to the axis). */
+/**
+ * Where a value sits on the axis, as a percentage from the bottom (clamped to the axis).
+ * @example
+ * ```ts
+ * axisShare(valueAxis([0, 50], { fromZero: true }), 25); // 50
+ * ```
+ */
 export function axisShare(axis: ValueAxis, value: number): number {
   const share = ((value - axis.low) / (axis.high - axis.low)) * 100;
   return Math.min(100, Math.max(0, share));
@@ -73,7 +79,7 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 
 /**
  * A tick label: compact past ten thousand (`250K`, `1.5M`) so the axis column stays narrow however
- * large the values; otherwise with the step's decimals (`0.25`, `1,500`).
+ * large the values; otherwise plainly (`0.25`, `1,500`); never more decimals than the step has.
  * @example
  * ```ts
  * tickLabel(valueAxis([0, 2_000_000], { fromZero: true }), 1_500_000); // '1.5M'
@@ -83,5 +89,5 @@ export function tickLabel(axis: ValueAxis, value: number): string {
   const largest = Math.max(Math.abs(axis.low), Math.abs(axis.high));
   if (largest >= 10_000) return compact.format(value);
   const digits = decimalsOf(axis.step);
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value);
 }

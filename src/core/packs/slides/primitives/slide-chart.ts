@@ -189,14 +189,14 @@ export const slideChart = definePrimitive({
           ctx.addIssue({
             code: 'custom',
             path: ['series', index, 'values'],
-            message: `must hold one number per category: ${node.categories.length} values, not ${entry.values.length}`,
+            message: `must have ${node.categories.length} values, one per category (has ${entry.values.length})`,
           });
       });
       if (node.highlight !== undefined && node.highlight >= node.categories.length)
         ctx.addIssue({
           code: 'custom',
           path: ['highlight'],
-          message: `must be the index of a category, 0 to ${node.categories.length - 1}`,
+          message: `must be a category index below ${node.categories.length}`,
         });
     }),
   catalog: {
