@@ -3,11 +3,10 @@ import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
 import { md } from '../../../sdk/markdown/builder.ts';
 import { lineText } from '../fields.ts';
-import { schemeOf } from '../frame-theme.ts';
 import { axisShare, tickLabel, valueAxis, type ValueAxis } from '../kit/chart-scale.ts';
 import { largestStep, sizeField, textFits, type SlideSize } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
-import { CONTENT_WIDTH, glyphs, palette, type PaletteToken, space, stroke, type } from '../theme.ts';
+import { CONTENT_WIDTH, glyphs, type PaletteToken, space, stroke, type } from '../theme.ts';
 
 const C = `${PREFIX}-chart`;
 
@@ -20,6 +19,8 @@ const tokens = {
   label: { l: type.bodyL.size, m: type.body.size, s: 24 },
   tick: { l: type.body.size, m: type.bodyS.size, s: 24 },
   plot: { l: 420, m: 360, s: 300 },
+  /** The least plot height a short slot squeezes it to. */
+  plotMin: 200,
   dot: { l: 22, m: 18, s: 16 },
   line: { l: 6, m: 5, s: 4 },
   /** Room the value axis is assumed to take when choosing a step from the label widths. */
@@ -82,12 +83,6 @@ function stepOf(node: ChartNode): SlideSize {
 
 const seriesHeader = (node: ChartNode, name: string) => (node.unit ? `${name} (${node.unit})` : name);
 
-/** The line's colour inside its SVG: CSS reaches inline SVG in a browser, not in an image's SVG. */
-function strokeOf(token: PaletteToken, surface: 'react' | 'snapshot', theme: unknown): string {
-  if (surface === 'react') return 'currentColor';
-  return palette[token][schemeOf(theme) === 'dark' ? 1 : 0];
-}
-
 function tipOf(node: ChartNode, category: number, index: number): string {
   const entry = node.series[index]!;
   const unit = node.unit ? ` ${node.unit}` : '';
@@ -116,7 +111,7 @@ function columnsHtml(node: ChartNode, axis: ValueAxis) {
   )}</div>`;
 }
 
-function lineHtml(node: ChartNode, axis: ValueAxis, step: SlideSize, surface: 'react' | 'snapshot', theme: unknown) {
+function lineHtml(node: ChartNode, axis: ValueAxis, step: SlideSize) {
   const n = node.categories.length;
   const height = tokens.plot[step];
   const x = (category: number) => ((category + 0.5) / n) * 100;
@@ -128,8 +123,9 @@ function lineHtml(node: ChartNode, axis: ValueAxis, step: SlideSize, surface: 'r
           `${((x(category) / 100) * VIEW_WIDTH).toFixed(2)},${((y(value) / 100) * height).toFixed(2)}`,
       )
       .join(' ');
-    const token = SERIES_COLOURS[index]!;
-    return html`<polyline points="${points}" fill="none" stroke="${strokeOf(token, surface, theme)}" stroke-width="${tokens.line[step]}" stroke-linejoin="round" stroke-linecap="round" class="${C}-s${index}"/>`;
+    // One SVG per series, stroked in currentColor: the image engine, like a browser, takes it from
+    // the element's CSS colour, so the line follows the palette (light, dark, inverse) as boxes do.
+    return html`<svg class="${C}-line ${C}-s${index}" width="${VIEW_WIDTH}" height="${height}" viewBox="0 0 ${VIEW_WIDTH} ${height}" preserveAspectRatio="none" aria-hidden="true"><polyline points="${points}" fill="none" stroke="currentColor" stroke-width="${tokens.line[step]}" stroke-linejoin="round" stroke-linecap="round"/></svg>`;
   });
   const dots = node.series.flatMap((entry, index) =>
     entry.values.map(
@@ -137,7 +133,7 @@ function lineHtml(node: ChartNode, axis: ValueAxis, step: SlideSize, surface: 'r
         html`<div class="${C}-dot ${C}-s${index}${category === node.highlight ? ` ${C}-focus` : ''}" style="left:${x(category).toFixed(3)}%;top:${y(value).toFixed(3)}%" title="${tipOf(node, category, index)}"></div>`,
     ),
   );
-  return html`<svg class="${C}-lines" width="${VIEW_WIDTH}" height="${height}" viewBox="0 0 ${VIEW_WIDTH} ${height}" preserveAspectRatio="none" aria-hidden="true">${lines}</svg>${dots}`;
+  return html`${lines}${dots}`;
 }
 
 /** Plain text: one row per category, one column per series, padded so the columns line up. */
@@ -249,7 +245,7 @@ export const slideChart = definePrimitive({
     },
   ],
   renderers: {
-    html: (node, env) => {
+    html: (node) => {
       const step = stepOf(node);
       const axis = axisOf(node);
       const zero = 100 - axisShare(axis, 0);
@@ -265,8 +261,7 @@ export const slideChart = definePrimitive({
         axis.ticks.includes(0) || axis.low > 0 || axis.high < 0
           ? ''
           : html`<div class="${C}-rule ${C}-zero" style="top:${zero.toFixed(3)}%"></div>`;
-      const marks =
-        node.kind === 'column' ? columnsHtml(node, axis) : lineHtml(node, axis, step, env.surface, env.theme);
+      const marks = node.kind === 'column' ? columnsHtml(node, axis) : lineHtml(node, axis, step);
       return html`<div class="${C} ${C}-${step}"><div class="${C}-head"><div class="${C}-unit">${node.unit ?? ''}</div><div class="${C}-legend">${node.series.map(
         (entry, index) =>
           html`<div class="${C}-key"><div class="${C}-swatch ${C}-s${index}"></div><div class="${C}-name">${entry.name}</div></div>`,
@@ -295,7 +290,8 @@ export const slideChart = definePrimitive({
     },
   },
   css: [
-    `.${C}{display:flex;flex-direction:column;gap:${space.px24}px;min-width:0}`,
+    // The chart gives up plot height (down to `plotMin`) when its slot is short, e.g. in a window.
+    `.${C}{display:flex;flex-direction:column;gap:${space.px24}px;flex:0 1 auto;min-width:0;min-height:0}`,
     `.${C}-head{display:flex;justify-content:space-between;align-items:flex-end;gap:${space.px32}px}`,
     `.${C}-unit{${font('bodyS')};font-weight:600;color:${color('textSubtle')}}`,
     `.${C}-legend{display:flex;flex-wrap:wrap;justify-content:flex-end;column-gap:${space.px32}px;row-gap:${space.px8}px;min-width:0}`,
@@ -303,13 +299,13 @@ export const slideChart = definePrimitive({
     `.${C}-swatch{width:${space.px24}px;height:${space.px24}px;border-radius:${space.px4}px;flex:0 0 auto}`,
     `.${C}-name{${font('bodyS')};font-weight:600;color:${color('textSoft')}}`,
     // Two columns (the value axis, the plot) over two rows (the plot, the category labels).
-    `.${C}-grid{display:grid;grid-template-columns:auto minmax(0,1fr);row-gap:${space.px12}px}`,
+    `.${C}-grid{display:grid;grid-template-columns:auto minmax(0,1fr);row-gap:${space.px12}px;flex:0 1 auto;min-height:0}`,
     // Tick labels spread from the top of the plot to its bottom: the plot is padded by half a
     // label's height at each end, so each label's middle sits on its rule.
     `.${C}-ticks{display:flex;flex-direction:column;justify-content:space-between;align-items:flex-end;padding-right:${space.px16}px}`,
     `.${C}-tick{${font('bodyS')};font-variant-numeric:tabular-nums;color:${color('textSubtle')};white-space:nowrap}`,
-    `.${C}-plot{display:flex;flex-direction:column;min-width:0}`,
-    `.${C}-area{position:relative;flex:0 0 auto;min-width:0}`,
+    `.${C}-plot{position:relative;min-width:0;min-height:0}`,
+    `.${C}-area{position:absolute;left:0;right:0}`,
     `.${C}-cells{position:absolute;left:0;top:0;right:0;bottom:0;display:flex}`,
     `.${C}-band,.${C}-cell{position:relative;flex:1 1 0;min-width:0;height:100%}`,
     `.${C}-focus.${C}-band{background:${color('primaryBg')};border-radius:${space.px8}px}`,
@@ -317,7 +313,7 @@ export const slideChart = definePrimitive({
     `.${C}-zero{border-top:${stroke.rail}px solid ${color('textSubtle')}}`,
     `.${C}-column{position:absolute;border-radius:${space.px4}px}`,
     `.${C}-nonzero{min-height:${stroke.bar}px}`,
-    `.${C}-lines{position:absolute;left:0;top:0;width:100%;height:100%}`,
+    `.${C}-line{position:absolute;left:0;top:0;width:100%;height:100%}`,
     `.${C}-dot{position:absolute;border-radius:50%;transform:translate(-50%,-50%)}`,
     `.${C}-labels{display:flex;min-width:0}`,
     `.${C}-label{flex:1 1 0;min-width:0;text-align:center;overflow:hidden;color:${color('textSoft')};` +
@@ -326,17 +322,19 @@ export const slideChart = definePrimitive({
     ...SERIES_COLOURS.map(
       (token, index) =>
         `.${C}-swatch.${C}-s${index},.${C}-column.${C}-s${index}{background:${color(token)}}` +
-        `.${C}-lines .${C}-s${index}{color:${color(token)}}` +
+        `.${C}-line.${C}-s${index}{color:${color(token)}}` +
         `.${C}-dot.${C}-s${index}{background:${color('bgPage')};border:${stroke.bar}px solid ${color(token)}}` +
         `.${C}-dot.${C}-focus.${C}-s${index}{background:${color(token)}}`,
     ),
-    ...(['l', 'm', 's'] as const).map(
-      (step) =>
-        `.${C}-${step} .${C}-area{height:${tokens.plot[step]}px}` +
-        `.${C}-${step} .${C}-plot{padding:${(tokens.tick[step] * type.bodyS.line) / 2}px 0}` +
+    ...(['l', 'm', 's'] as const).map((step) => {
+      const half = (tokens.tick[step] * type.bodyS.line) / 2;
+      return (
+        `.${C}-${step} .${C}-grid{grid-template-rows:minmax(${tokens.plotMin + 2 * half}px,${tokens.plot[step] + 2 * half}px) auto}` +
+        `.${C}-${step} .${C}-area{top:${half}px;bottom:${half}px}` +
         `.${C}-${step} .${C}-tick{font-size:${tokens.tick[step]}px}` +
         `.${C}-${step} .${C}-label{font-size:${tokens.label[step]}px;max-height:${2 * tokens.labelLine * tokens.label[step]}px}` +
-        `.${C}-${step} .${C}-dot{width:${tokens.dot[step]}px;height:${tokens.dot[step]}px}`,
-    ),
+        `.${C}-${step} .${C}-dot{width:${tokens.dot[step]}px;height:${tokens.dot[step]}px}`
+      );
+    }),
   ].join(''),
 });

@@ -4,13 +4,13 @@ import { html } from '../../../sdk/markup.ts';
 import { md } from '../../../sdk/markdown/builder.ts';
 import { lineText } from '../fields.ts';
 import { DIAGRAM_ROOM } from '../kit/diagram.ts';
-import { largestStep, type SlideSize, textFits } from '../kit/type-scale.ts';
+import { largestStep, sizeField, type SlideSize, textFits } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
 
 const C = `${PREFIX}-org`;
 
-/** Sizes per step (no `size` field: the step follows the tallest branch and the names' widths). */
+/** Sizes per step; without `size`, the step follows the tallest branch and the names' widths. */
 const tokens = {
   name: { l: type.nodeTitle.size, m: 30, s: 26 },
   title: { l: type.bodyS.size, m: 24, s: 24 },
@@ -19,8 +19,8 @@ const tokens = {
   link: { l: space.px32, m: space.px24, s: space.px20 },
   gap: { l: space.px12, m: space.px8, s: space.px8 },
   /** How far a manager's reports sit in from its box, where their rail runs down. */
-  indent: space.px24,
-  elbow: space.px24,
+  indent: space.px16,
+  elbow: space.px20,
   column: space.px24,
 } as const;
 
@@ -83,7 +83,8 @@ function heightAt(root: Person, step: SlideSize): number {
   return box + rows + deepest * (box + tokens.gap[step]);
 }
 
-function stepOf(root: Person): SlideSize {
+function stepOf(root: Person, size: SlideSize | undefined): SlideSize {
+  if (size) return size;
   const columns = Math.max(1, reportsOf(root).length);
   const width = CONTENT_WIDTH / columns - tokens.column - 2 * tokens.pad.l - tokens.indent;
   const names = [root, ...reportsOf(root), ...reportsOf(root).flatMap(reportsOf)];
@@ -135,6 +136,7 @@ export const slideOrgChart = definePrimitive({
           `The person or team at the top. Three levels at most, ${LIMITS.people} people or teams in all; ` +
             'reporting lines are drawn automatically.',
         ),
+      size: sizeField(),
     })
     .superRefine((node, ctx) => {
       const count = countOf(node.root);
@@ -167,16 +169,16 @@ export const slideOrgChart = definePrimitive({
         name: 'Dana Whitfield',
         title: 'Head of Platform',
         children: [
-          { name: 'Runtime', title: 'Priya Raman', children: [{ name: 'Scheduler' }, { name: 'Isolation' }] },
-          { name: 'Data', title: 'Tomás Ibarra', children: [{ name: 'Storage' }, { name: 'Streaming' }] },
-          { name: 'Developer tools', title: 'Lena Park' },
+          { name: 'Runtime', title: 'Priya Raman', children: [{ name: 'Jobs' }, { name: 'Sandbox' }] },
+          { name: 'Data', title: 'Tomás Ibarra', children: [{ name: 'Storage' }, { name: 'Streams' }] },
         ],
       },
     },
     {
-      name: 'twelve people over three levels',
+      name: 'twelve people over three levels, at size s',
       node: {
         type: 'slideOrgChart',
+        size: 's',
         root: {
           name: 'Mara Olsen',
           title: 'VP Engineering',
@@ -213,7 +215,7 @@ export const slideOrgChart = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const step = stepOf(node.root);
+      const step = stepOf(node.root, node.size);
       const children = reportsOf(node.root);
       const last = children.length - 1;
       // Each branch opens with two halves: the left one's right border is the drop to its box, and
