@@ -33,10 +33,7 @@ function decimalsOf(step: number): number {
  * The axis over some values. `fromZero` keeps zero inside the domain (columns are measured from it);
  * otherwise zero is kept only when the values reach down (or up) to within half their largest
  * magnitude, so a line of values that barely move is not flattened against an empty floor.
- * @example
- * ```ts
- * valueAxis([12, 48, 31], { fromZero: true }).ticks; // [0, 10, 20, 30, 40, 50]
- * ```
+ * E.g. `valueAxis([12, 48, 31], { fromZero: true }).ticks` is `[0, 10, 20, 30, 40, 50]`.
  */
 export function valueAxis(values: readonly number[], options: { fromZero: boolean }): ValueAxis {
   let min = Math.min(...values);
@@ -65,10 +62,7 @@ export function valueAxis(values: readonly number[], options: { fromZero: boolea
 
 /**
  * Where a value sits on the axis, as a percentage from the bottom (clamped to the axis).
- * @example
- * ```ts
- * axisShare(valueAxis([0, 50], { fromZero: true }), 25); // 50
- * ```
+ * E.g. `axisShare(valueAxis([0, 50], { fromZero: true }), 25)` is `50`.
  */
 export function axisShare(axis: ValueAxis, value: number): number {
   const share = ((value - axis.low) / (axis.high - axis.low)) * 100;
@@ -80,10 +74,7 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 /**
  * A tick label: compact past ten thousand (`250K`, `1.5M`) so the axis column stays narrow however
  * large the values; otherwise plainly (`0.25`, `1,500`); never more decimals than the step has.
- * @example
- * ```ts
- * tickLabel(valueAxis([0, 2_000_000], { fromZero: true }), 1_500_000); // '1.5M'
- * ```
+ * E.g. `tickLabel(valueAxis([0, 2_000_000], { fromZero: true }), 1_500_000)` is `'1.5M'`.
  */
 export function tickLabel(axis: ValueAxis, value: number): string {
   const largest = Math.max(Math.abs(axis.low), Math.abs(axis.high));
