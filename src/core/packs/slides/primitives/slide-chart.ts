@@ -294,7 +294,7 @@ export const slideChart = definePrimitive({
     `.${C}{display:flex;flex-direction:column;gap:${space.px24}px;flex:0 1 auto;min-width:0;min-height:0}`,
     `.${C}-head{display:flex;justify-content:space-between;align-items:flex-end;gap:${space.px32}px}`,
     `.${C}-unit{${font('bodyS')};font-weight:600;color:${color('textSubtle')}}`,
-    `.${C}-legend{display:flex;flex-wrap:wrap;justify-content:flex-end;column-gap:${space.px32}px;row-gap:${space.px8}px;min-width:0}`,
+    `.${C}-legend{display:flex;flex:1 1 auto;flex-wrap:wrap;justify-content:flex-end;column-gap:${space.px32}px;row-gap:${space.px8}px;min-width:0}`,
     `.${C}-key{display:flex;align-items:center;gap:${space.px12}px;min-width:0}`,
     `.${C}-swatch{width:${space.px24}px;height:${space.px24}px;border-radius:${space.px4}px;flex:0 0 auto}`,
     `.${C}-name{${font('bodyS')};font-weight:600;color:${color('textSoft')}}`,
