@@ -634,6 +634,15 @@ describe('slideChart', () => {
     expect(formatted(line([1e16, 2]))).toEqual([`${at('.series[0].values[0]')} must be at most 1000000000000000`]);
   });
 
+  it('refuses ten thousand values with one message, and a hundred thousand by the input budget, quickly', () => {
+    const started = performance.now();
+    const many = formatted({ ...weeks, series: [{ name: 'x', values: Array.from({ length: 10_000 }, (_, i) => i) }] });
+    const huge = formatted({ ...weeks, series: [{ name: 'x', values: Array.from({ length: 100_000 }, (_, i) => i) }] });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(many).toEqual([`${at('.series[0].values')} must have 6 values, one per category (has 10000)`]);
+    expect(huge).toEqual(['input holds more than 20000 values']);
+  });
+
   it('names other mistakes where they are', () => {
     expect(formatted({ ...weeks, kind: 'bar' })).toContain(`${at('.kind')} must be one of: line, column`);
     expect(formatted({ ...weeks, highlight: 6 })).toEqual([`${at('.highlight')} must be a category index below 6`]);

@@ -471,6 +471,15 @@ describe('slideOrgChart', () => {
     ).toEqual([`${at('.root.children[0].children')} must have at most 4 items`]);
   });
 
+  it('refuses a chart nested ten thousand levels deep by the input budget, quickly', () => {
+    let deep: Record<string, unknown> = { name: 'Leaf' };
+    for (let i = 0; i < 10_000; i++) deep = { name: `Level ${i}`, children: [deep] };
+    const started = performance.now();
+    const found = formatted({ type: 'slideOrgChart', root: deep });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(found).toEqual(['input nests deeper than 64 levels']);
+  });
+
   it('names other mistakes where they are', () => {
     expect(formatted({ type: 'slideOrgChart' })).toEqual([`${at('.root')} is required`]);
     expect(formatted({ type: 'slideOrgChart', root: { title: 'CTO' } })).toEqual([`${at('.root.name')} is required`]);
