@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../../src/chat.ts';
 import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
 import { AT, fixture, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
@@ -722,6 +723,19 @@ describe('slideChart', () => {
     expect(body).toContain('<div class="sl-chart-name">p95</div>');
     expect(body).toContain('<div class="sl-chart-unit">ms</div>');
     expect(body.match(/class="sl-chart-column /g)).toHaveLength(8);
+  });
+
+  it('carries every value and category on the four chat hosts, as a table on Teams', () => {
+    const chat = createChatFormats({ runtime: slidesRuntime });
+    for (const node of [weeks, latency]) {
+      for (const host of CHAT_FORMAT_NAMES) {
+        const output = chat[host].render(previewSlide(node as PrimitiveNode));
+        for (const category of node.categories) expect(output, `${host}: ${category}`).toContain(category);
+        for (const value of node.series.flatMap((entry) => entry.values))
+          expect(output, `${host}: ${value}`).toContain(value.toLocaleString('en-US'));
+      }
+      expect(chat.teams.render(previewSlide(node as PrimitiveNode))).toContain('"type":"Table"');
+    }
   });
 
   it('draws round ticks, zero where columns stand, and negative columns hanging from it', () => {
