@@ -155,7 +155,7 @@ describe('the playground', () => {
       options.map((option) => (option as HTMLOptionElement).value).filter((value) => value !== ''),
     );
     // Every primitive of the slides pack has an example, and the default Worker has one view.
-    expect(values.filter((value) => value.startsWith('p:'))).toHaveLength(40);
+    expect(values.filter((value) => value.startsWith('p:'))).toHaveLength(42);
     expect(values.filter((value) => value.startsWith('v:'))).toEqual(['v:summary-slide']);
     for (const value of values) {
       const before = await renders(page);
