@@ -239,7 +239,7 @@ describe('every project fixture renders in every format', () => {
 
   it('covers every fixture: each uses registered primitives only', () => {
     expect(covered.map((f) => f.name)).toEqual(fixtures.map((f) => f.name));
-    expect(covered.length).toBeGreaterThanOrEqual(46);
+    expect(covered.length).toBeGreaterThanOrEqual(48);
   });
 
   for (const fixture of covered) {

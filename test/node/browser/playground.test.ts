@@ -131,7 +131,7 @@ describe('the playground', () => {
     await waitForRender(page, 0);
     expectEverySurface(await surfaces(page));
     // The catalog and the guide came from the Worker's own routes.
-    expect(await page.locator('#primitive-list button').count()).toBeGreaterThanOrEqual(40);
+    expect(await page.locator('#primitive-list button').count()).toBeGreaterThanOrEqual(42);
     expect(await page.locator('#guide h1').textContent()).toBe('View authoring');
     // Tabs: ARIA roles, one tab in the Tab order, arrow keys move the selection and show the panel.
     await page.locator('#tab-png').focus();
@@ -155,7 +155,7 @@ describe('the playground', () => {
       options.map((option) => (option as HTMLOptionElement).value).filter((value) => value !== ''),
     );
     // Every primitive of the slides pack has an example, and the default Worker has one view.
-    expect(values.filter((value) => value.startsWith('p:'))).toHaveLength(40);
+    expect(values.filter((value) => value.startsWith('p:'))).toHaveLength(42);
     expect(values.filter((value) => value.startsWith('v:'))).toEqual(['v:summary-slide']);
     for (const value of values) {
       const before = await renders(page);

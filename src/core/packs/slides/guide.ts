@@ -7,6 +7,11 @@ export const SLIDES_GUIDE = [
     'goes inside it, and the composition’s `title` only names the slide for navigation.',
   'Pick the primitive whose shape matches the idea (a comparison, a ' +
     'sequence, a number, code) rather than writing it out as bullets.',
+  'Numbers the user gives over time or across categories are a `slideChart` (kind line for a trend, ' +
+    'column for amounts side by side), a ranking of a few is `slideBars`; who reports to whom is a ' +
+    '`slideOrgChart`, a folder is `slideTree`.',
+  'With more items than a primitive holds, group them (by month, by team) or split them over slides; ' +
+    'never drop some silently.',
 ].join(' ');
 
 export const SLIDES_RULES = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../../src/chat.ts';
 import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
 import { AT, fixture, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 
@@ -40,8 +41,7 @@ describe('slideStat', () => {
   });
 
   it('names what is wrong, where', () => {
-    const { body: _body, ...noBody } = base;
-    expect(formatted(noBody)).toContain(`${at('.body')} is required`);
+    expect(formatted({ ...base, body: '' })).toContain(`${at('.body')} must not be empty`);
     expect(formatted({ ...base, colour: 'blue' })).toContain(
       `${at('')} has unrecognized key(s): colour; its fields are value, unit, body`,
     );
@@ -565,5 +565,221 @@ describe('slideTable', () => {
     expect(drawn(base)).toContain('sl-table sl-table-l');
     expect(drawn({ ...base, rows: Array.from({ length: 8 }, () => rows[0]) })).toContain('sl-table sl-table-m');
     expect(drawn({ ...base, rows: Array.from({ length: 12 }, () => rows[0]) })).toContain('sl-table sl-table-s');
+  });
+});
+
+describe('slideChart', () => {
+  const base = fixture('slide-chart');
+  const at = (path: string) => `${AT}${path} (in slideChart)`;
+  const weeks = {
+    type: 'slideChart',
+    kind: 'line',
+    categories: ['Wk 1', 'Wk 2', 'Wk 3', 'Wk 4', 'Wk 5', 'Wk 6'],
+    series: [{ name: 'Weekly active users', values: [18240, 19110, 18870, 20530, 21960, 23410] }],
+  };
+  const latency = {
+    type: 'slideChart',
+    kind: 'column',
+    categories: ['EU', 'US', 'APAC', 'LATAM'],
+    series: [
+      { name: 'p50', values: [42, 38, 61, 55] },
+      { name: 'p95', values: [118, 96, 184, 143] },
+    ],
+    unit: 'ms',
+  };
+  const line = (values: unknown[], extra: Record<string, unknown> = {}) => ({
+    type: 'slideChart',
+    kind: 'line',
+    categories: values.map((_, i) => `C${i + 1}`),
+    series: [{ name: 'Series', values }],
+    ...extra,
+  });
+
+  it('accepts the fixture, both kinds, one to four series and two to twelve categories', () => {
+    expect(formatted(base)).toEqual([]);
+    expect(formatted(weeks)).toEqual([]);
+    expect(formatted(latency)).toEqual([]);
+    expect(formatted(line(Array.from({ length: 12 }, (_, i) => i)))).toEqual([]);
+    expect(
+      formatted({ ...latency, series: [1, 2, 3, 4].map((n) => ({ name: `s${n}`, values: [1, 2, 3, 4] })) }),
+    ).toEqual([]);
+  });
+
+  it('refuses a values list of the wrong length at series[i].values, saying how many it needs', () => {
+    expect(formatted({ ...latency, series: [latency.series[0], { name: 'p95', values: [118, 96, 184] }] })).toEqual([
+      `${at('.series[1].values')} must have 4 values, one per category (has 3)`,
+    ]);
+    expect(formatted({ ...weeks, series: [{ name: 'x', values: [1, 2, 3, 4, 5, 6, 7] }] })).toEqual([
+      `${at('.series[0].values')} must have 6 values, one per category (has 7)`,
+    ]);
+  });
+
+  it('refuses one category, and more than twelve, with the limits', () => {
+    expect(formatted(line([5]))).toContain(`${at('.categories')} must have at least 2 items`);
+    expect(formatted(line(Array.from({ length: 13 }, (_, i) => i)))).toContain(
+      `${at('.categories')} must have at most 12 items`,
+    );
+    expect(formatted({ ...latency, series: [] })).toEqual([`${at('.series')} must not be empty`]);
+    expect(
+      formatted({ ...latency, series: [1, 2, 3, 4, 5].map((n) => ({ name: `s${n}`, values: [1, 2, 3, 4] })) }),
+    ).toContain(`${at('.series')} must have at most 4 items`);
+  });
+
+  it('refuses NaN and Infinity, as strings or as numbers, and values past a quadrillion', () => {
+    expect(formatted(line(['NaN', 2]))).toEqual([`${at('.series[0].values[0]')} must be a finite number`]);
+    expect(formatted(line([1, 'Infinity']))).toEqual([`${at('.series[0].values[1]')} must be a finite number`]);
+    expect(formatted(line([Number.NaN, 2]))).toEqual([`${at('.series[0].values[0]')} must be a finite number`]);
+    expect(formatted(line([1, Number.POSITIVE_INFINITY]))).toEqual([
+      `${at('.series[0].values[1]')} must be a finite number`,
+    ]);
+    expect(formatted(line([1e16, 2]))).toEqual([`${at('.series[0].values[0]')} must be at most 1000000000000000`]);
+  });
+
+  it('refuses ten thousand values with one message, and a hundred thousand by the input budget, quickly', () => {
+    const started = performance.now();
+    const many = formatted({ ...weeks, series: [{ name: 'x', values: Array.from({ length: 10_000 }, (_, i) => i) }] });
+    const huge = formatted({ ...weeks, series: [{ name: 'x', values: Array.from({ length: 100_000 }, (_, i) => i) }] });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(many).toEqual([`${at('.series[0].values')} must have 6 values, one per category (has 10000)`]);
+    expect(huge).toEqual(['input holds more than 20000 values']);
+  });
+
+  it('names other mistakes where they are', () => {
+    expect(formatted({ ...weeks, kind: 'bar' })).toContain(`${at('.kind')} must be one of: line, column`);
+    expect(formatted({ ...weeks, highlight: 6 })).toEqual([`${at('.highlight')} must be a category index below 6`]);
+    expect(formatted({ ...weeks, highlight: 1.5 })).toContain(`${at('.highlight')} must be an integer`);
+    expect(formatted({ ...weeks, colour: 'red' })).toContain(
+      `${at('')} has unrecognized key(s): colour; its fields are kind, categories, series, unit, highlight, size`,
+    );
+    expect(formatted({ ...weeks, series: [{ name: 'x', values: [1, 2, 3, 4, 5, 6], colour: 'red' }] })).toContain(
+      `${at('.series[0]')} has unrecognized key(s): colour`,
+    );
+    expect(formatted({ ...weeks, categories: [LONG_LINE, 'b', 'c', 'd', 'e', 'f'] })).toContain(
+      `${at('.categories[0]')} must be at most 231 characters`,
+    );
+  });
+
+  it('carries every value and category of a six-week line chart on text, Markdown, Slack and HTML', () => {
+    const values = weeks.series[0]!.values.map((value) => value.toLocaleString('en-US'));
+    const outputs = {
+      text: textOf(weeks),
+      markdown: markdownOf(weeks),
+      slack: JSON.stringify(blocksOf(weeks)),
+      html: drawn(weeks),
+    };
+    for (const [surface, output] of Object.entries(outputs)) {
+      for (const category of weeks.categories) expect(output, `${surface}: ${category}`).toContain(category);
+      for (const value of values) expect(output, `${surface}: ${value}`).toContain(value);
+      expect(output, surface).toContain('Weekly active users');
+    }
+    expect(textOf(weeks)).toBe(
+      [
+        '        Weekly active users',
+        '• Wk 1               18,240',
+        '• Wk 2               19,110',
+        '• Wk 3               18,870',
+        '• Wk 4               20,530',
+        '• Wk 5               21,960',
+        '• Wk 6               23,410',
+      ].join('\n'),
+    );
+    expect(blocksOf(weeks).map((block) => block.type)).toEqual(['table']);
+  });
+
+  it('carries every value and category of a two-series column chart on text, Markdown, Slack and HTML', () => {
+    const outputs = {
+      text: textOf(latency),
+      markdown: markdownOf(latency),
+      slack: JSON.stringify(blocksOf(latency)),
+      html: drawn(latency),
+    };
+    for (const [surface, output] of Object.entries(outputs)) {
+      for (const category of latency.categories) expect(output, `${surface}: ${category}`).toContain(category);
+      for (const value of latency.series.flatMap((entry) => entry.values))
+        expect(output, `${surface}: ${value}`).toContain(String(value));
+    }
+    expect(markdownOf({ ...latency, highlight: 2 })).toBe(
+      [
+        '|  | p50 (ms) | p95 (ms) |',
+        '| --- | --- | --- |',
+        '| EU | 42 | 118 |',
+        '| US | 38 | 96 |',
+        '| **APAC** | **61** | **184** |',
+        '| LATAM | 55 | 143 |',
+      ].join('\n'),
+    );
+    expect(textOf({ ...latency, highlight: 2 })).toBe(
+      [
+        '         p50 (ms)  p95 (ms)',
+        '• EU           42       118',
+        '• US           38        96',
+        '→ APAC         61       184',
+        '• LATAM        55       143',
+      ].join('\n'),
+    );
+    // The legend names each series; the unit sits on the value axis.
+    const body = drawn(latency);
+    expect(body).toContain('<div class="sl-chart-name">p50</div>');
+    expect(body).toContain('<div class="sl-chart-name">p95</div>');
+    expect(body).toContain('<div class="sl-chart-unit">ms</div>');
+    expect(body.match(/class="sl-chart-column /g)).toHaveLength(8);
+  });
+
+  it('carries every value and category on the four chat hosts, as a table on Teams', () => {
+    const chat = createChatFormats({ runtime: slidesRuntime });
+    for (const node of [weeks, latency]) {
+      for (const host of CHAT_FORMAT_NAMES) {
+        const output = chat[host].render(previewSlide(node as PrimitiveNode));
+        for (const category of node.categories) expect(output, `${host}: ${category}`).toContain(category);
+        for (const value of node.series.flatMap((entry) => entry.values))
+          expect(output, `${host}: ${value}`).toContain(value.toLocaleString('en-US'));
+      }
+      expect(chat.teams.render(previewSlide(node as PrimitiveNode))).toContain('"type":"Table"');
+    }
+  });
+
+  it('draws round ticks, zero where columns stand, and negative columns hanging from it', () => {
+    const body = drawn(line([120, -45, 0, 80], { kind: 'column' }));
+    const ticks = [...body.matchAll(/<div class="sl-chart-tick">([^<]*)<\/div>/g)].map((match) => match[1]);
+    expect(ticks).toEqual(['150', '100', '50', '0', '-50']);
+    // Zero is three quarters of the way down an axis from -50 to 150.
+    expect(body).toContain('class="sl-chart-rule sl-chart-zero" style="top:75.000%"');
+    expect(body).toContain('style="left:14.000%;width:61.920%;bottom:25.000%;height:60.000%"');
+    expect(body).toContain('style="left:14.000%;width:61.920%;top:75.000%;height:22.500%"');
+    // A zero value draws nothing above or below the line, and keeps no sliver.
+    expect(body).toContain(
+      'class="sl-chart-column sl-chart-s0" style="left:14.000%;width:61.920%;bottom:25.000%;height:0.000%"',
+    );
+    expect(body.match(/sl-chart-nonzero/g)).toHaveLength(3);
+  });
+
+  it('keeps values six orders of magnitude apart readable: compact ticks, exact values, a sliver for the smallest', () => {
+    const node = line([1, 12, 340, 5600, 78000, 1200000], { kind: 'column' });
+    const body = drawn(node);
+    const ticks = [...body.matchAll(/<div class="sl-chart-tick">([^<]*)<\/div>/g)].map((match) => match[1]);
+    expect(ticks).toEqual(['1.25M', '1M', '750K', '500K', '250K', '0']);
+    expect(body.match(/sl-chart-nonzero/g)).toHaveLength(6);
+    expect(textOf(node)).toContain('1,200,000');
+    expect(textOf(node)).toMatch(/• C1 +1\n/);
+    expect(body).toContain('title="C1 · Series: 1"');
+  });
+
+  it('keeps a line chart off an empty floor when its values barely move, and draws equal values mid-axis', () => {
+    const ticks = (node: Record<string, unknown>) =>
+      [...drawn(node).matchAll(/<div class="sl-chart-tick">([^<]*)<\/div>/g)].map((match) => match[1]);
+    expect(ticks(weeks)).toEqual(['24K', '22K', '20K', '18K']);
+    expect(ticks({ ...weeks, kind: 'column' })).toEqual(['25K', '20K', '15K', '10K', '5K', '0']);
+    expect(ticks(line([0, 0]))).toEqual(['1', '0.8', '0.6', '0.4', '0.2', '0']);
+    expect(ticks(line([5, 5]))).toEqual(['8', '7', '6', '5', '4', '3', '2']);
+    expect(ticks(line([-0.3, -0.1, -0.2]))).toEqual(['0', '-0.1', '-0.2', '-0.3']);
+  });
+
+  it('picks a smaller step for many or long categories', () => {
+    expect(drawn(weeks)).toContain('sl-chart sl-chart-l');
+    const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September'];
+    expect(
+      drawn(line([...months.keys(), 9, 10, 11], { categories: [...months, 'October', 'November', 'December'] })),
+    ).toContain('sl-chart sl-chart-s');
+    expect(drawn({ ...weeks, size: 'm' })).toContain('sl-chart sl-chart-m');
   });
 });

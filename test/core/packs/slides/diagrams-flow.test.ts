@@ -30,8 +30,14 @@ describe('slideTimeline', () => {
 
   it('reports missing fields, unknown keys, limits and enums with their paths', () => {
     const node = fixture('slide-timeline');
-    delete node.items[0].heading;
-    expect(formatted(node)).toEqual([at('.items[0].heading', 'is required')]);
+    delete node.items[0].label;
+    expect(formatted(node)).toEqual([at('.items[0].label', 'is required')]);
+    const neither = fixture('slide-timeline');
+    delete neither.items[0].heading;
+    delete neither.items[0].body;
+    expect(formatted(neither)).toEqual([
+      at('.items[0]', 'needs a heading (what people said) or a body (what happened), or both'),
+    ]);
     expect(formatted({ ...fixture('slide-timeline'), colour: 'red' })).toEqual([
       at('', 'has unrecognized key(s): colour; its fields are items, size'),
     ]);

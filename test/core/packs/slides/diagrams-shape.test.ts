@@ -203,8 +203,8 @@ describe('slideLayers', () => {
     expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { body: 'x', owner: 'y' }] })).toContain(
       `${at('.layers[2].name')} is required`,
     );
-    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...chipsLayer, owner: undefined }] })).toContain(
-      `${at('.layers[2].owner')} is required`,
+    expect(formatted({ ...base, layers: [bodyLayer, chipsLayer, { ...chipsLayer, owner: 7 }] })).toContain(
+      `${at('.layers[2].owner')} must be a string`,
     );
     expect(formatted({ ...base, order: 'top' })).toContain(
       `${at('')} has unrecognized key(s): order; its fields are layers, size`,
@@ -417,5 +417,133 @@ describe('slideQuadrant', () => {
     };
     expect(drawn(crowded)).toContain('sl-quadrant sl-quadrant-m');
     expect(drawn({ ...crowded, size: 's' })).toContain('sl-quadrant sl-quadrant-s');
+  });
+});
+
+describe('slideOrgChart', () => {
+  const base = fixture('slide-org-chart');
+  const at = (path: string) => `${AT}${path} (in slideOrgChart)`;
+  const person = (name: string, children?: unknown[]) => (children ? { name, children } : { name });
+
+  it('accepts the fixture, a lone root, and names without titles', () => {
+    expect(formatted(base)).toEqual([]);
+    expect(formatted({ type: 'slideOrgChart', root: { name: 'Platform' } })).toEqual([]);
+    expect(formatted({ type: 'slideOrgChart', root: person('Lead', [person('A', [person('B')])]) })).toEqual([]);
+  });
+
+  it('refuses a fourth level, a thirteenth person, and a seventh direct report, saying what to do', () => {
+    expect(
+      formatted({ type: 'slideOrgChart', root: person('Lead', [person('A', [person('B', [person('C')])])]) }),
+    ).toEqual([
+      `${at('.root.children[0].children[0].children')} must be left out: an org chart draws three levels; show a deeper team on a slide of its own`,
+    ]);
+    const thirteen = person(
+      'Lead',
+      [1, 2, 3, 4].map((team) =>
+        person(
+          `Team ${team}`,
+          [1, 2].map((n) => person(`Member ${team}.${n}`)),
+        ),
+      ),
+    );
+    expect(formatted({ type: 'slideOrgChart', root: thirteen })).toEqual([
+      `${at('.root')} must hold at most 12 people or teams in all, not 13: draw each team on a slide of its own`,
+    ]);
+    expect(
+      formatted({
+        type: 'slideOrgChart',
+        root: person(
+          'Lead',
+          [1, 2, 3, 4, 5, 6, 7].map((n) => person(`R${n}`)),
+        ),
+      }),
+    ).toEqual([`${at('.root.children')} must have at most 6 items`]);
+    expect(
+      formatted({
+        type: 'slideOrgChart',
+        root: person('Lead', [
+          person(
+            'A',
+            [1, 2, 3, 4, 5].map((n) => person(`R${n}`)),
+          ),
+        ]),
+      }),
+    ).toEqual([`${at('.root.children[0].children')} must have at most 4 items`]);
+  });
+
+  it('refuses a chart nested ten thousand levels deep by the input budget, quickly', () => {
+    let deep: Record<string, unknown> = { name: 'Leaf' };
+    for (let i = 0; i < 10_000; i++) deep = { name: `Level ${i}`, children: [deep] };
+    const started = performance.now();
+    const found = formatted({ type: 'slideOrgChart', root: deep });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(found).toEqual(['input nests deeper than 64 levels']);
+  });
+
+  it('names other mistakes where they are', () => {
+    expect(formatted({ type: 'slideOrgChart' })).toEqual([`${at('.root')} is required`]);
+    expect(formatted({ type: 'slideOrgChart', root: { title: 'CTO' } })).toEqual([`${at('.root.name')} is required`]);
+    expect(formatted({ type: 'slideOrgChart', root: { name: 'A', role: 'CTO' } })).toContain(
+      `${at('.root')} has unrecognized key(s): role`,
+    );
+    expect(formatted({ type: 'slideOrgChart', root: { name: LONG_LINE } })).toContain(
+      `${at('.root.name')} must be at most 231 characters`,
+    );
+    expect(formatted({ type: 'slideOrgChart', root: { name: 'A', children: [] } })).toContain(
+      `${at('.root.children')} must not be empty`,
+    );
+  });
+
+  it('prints the hierarchy as a tree on text and as nested lists on Markdown', () => {
+    expect(text.render(alone(base), { heading: false })).toBe(
+      [
+        'Hollis Grant · Head of Tracking',
+        '├── Migration · Aisha Bello',
+        '│   ├── Schema and backfill',
+        '│   └── Dual writes',
+        '├── Tracking API · Marek Nowak',
+        '│   ├── Public endpoints',
+        '│   ├── Webhooks',
+        '│   └── Depot scanners',
+        '└── Reliability · Chloe Adeyemi',
+      ].join('\n'),
+    );
+    expect(markdown.render(alone(base), { heading: false }).trim()).toBe(
+      [
+        '- **Hollis Grant** · Head of Tracking',
+        '  - **Migration** · Aisha Bello',
+        '    - **Schema and backfill**',
+        '    - **Dual writes**',
+        '  - **Tracking API** · Marek Nowak',
+        '    - **Public endpoints**',
+        '    - **Webhooks**',
+        '    - **Depot scanners**',
+        '  - **Reliability** · Chloe Adeyemi',
+      ].join('\n'),
+    );
+    const blocks = JSON.stringify(slack.render(alone(base), { heading: false }).blocks);
+    for (const name of ['Hollis Grant', 'Aisha Bello', 'Depot scanners', 'Chloe Adeyemi'])
+      expect(blocks).toContain(name);
+  });
+
+  it('draws a box per person, a rail from the first drop to the last, and an elbow per report', () => {
+    const body = drawn(base);
+    expect(body.match(/class="sl-org-box/g)).toHaveLength(9);
+    expect(body).toContain(
+      '<div class="sl-org-box sl-org-root"><div class="sl-org-name">Hollis Grant</div><div class="sl-org-title">Head of Tracking</div></div>',
+    );
+    // The first branch's rail starts at its drop; the last one's ends there.
+    expect(body.match(/<div class="sl-org-up">(.*?)<\/div><\/div>/g)).toEqual([
+      '<div class="sl-org-up"><div class="sl-org-half sl-org-drop"></div><div class="sl-org-half sl-org-rail"></div></div>',
+      '<div class="sl-org-up"><div class="sl-org-half sl-org-drop sl-org-rail"></div><div class="sl-org-half sl-org-rail"></div></div>',
+      '<div class="sl-org-up"><div class="sl-org-half sl-org-drop sl-org-rail"></div><div class="sl-org-half"></div></div>',
+    ]);
+    // Five reports, the trunk running on past each but the last under its manager.
+    expect(body.match(/class="sl-org-elbow"/g)).toHaveLength(5);
+    expect(body.match(/sl-org-on sl-org-trunk/g)).toHaveLength(3);
+    // A box without a title draws no empty title line.
+    expect(body).toContain('<div class="sl-org-box"><div class="sl-org-name">Webhooks</div></div>');
+    // A lone root draws no stem.
+    expect(drawn({ type: 'slideOrgChart', root: { name: 'Platform' } })).not.toContain('sl-org-stem');
   });
 });

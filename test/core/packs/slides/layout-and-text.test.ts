@@ -440,8 +440,8 @@ describe('slideRoadmap', () => {
   });
 
   it('names what is wrong, where', () => {
-    expect(formatted({ ...base, columns: [{ ...columns[0], status: undefined }, columns[1]] })).toContain(
-      `${at('.columns[0].status')} is required`,
+    expect(formatted({ ...base, columns: [{ ...columns[0], items: [{ body: 'x' }] }, columns[1]] })).toContain(
+      `${at('.columns[0].items[0].title')} is required`,
     );
     expect(formatted({ ...base, highlight: 1 })).toContain(
       `${at('')} has unrecognized key(s): highlight; its fields are columns, size`,

@@ -54,7 +54,7 @@ describe('the slides registry', () => {
   });
 
   it('matches the counts the README gives', () => {
-    expect(readme).toContain(`all ${types.length} reference primitives`);
+    expect(readme).toContain(`the slides pack (${types.length} primitives:`);
     const summary = /(\d+)\s+primitives\s+in\s+(\w+)\s+groups\s+\(([^)]*)\)/.exec(readme);
     expect(summary, 'README: "<n> primitives in <n> groups (<group> <n>, …)"').not.toBeNull();
     const [, total, groupCount, list] = summary!;

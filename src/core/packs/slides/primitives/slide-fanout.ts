@@ -34,7 +34,9 @@ const tokens = {
 const target = z
   .strictObject({
     name: lineText('The receiving system or team, drawn in monospace.'),
-    body: wrappedText('What it does with the event, in a few words (about 30 characters).'),
+    body: wrappedText(
+      'What it does with the event, in a few words (about 30 characters). Leave it out if the user gave only the name.',
+    ).optional(),
     tone: toneField(),
   })
   .describe('One receiver of the source.');
@@ -94,6 +96,14 @@ export const slideFanout = definePrimitive({
         ],
       },
     },
+    {
+      name: 'targets named only',
+      node: {
+        type: 'slideFanout',
+        source: 'parcel.scanned',
+        targets: [{ name: 'tracking-page' }, { name: 'customer-email' }, { name: 'billing' }],
+      },
+    },
   ],
   renderers: {
     html: (node) => {
@@ -101,20 +111,22 @@ export const slideFanout = definePrimitive({
       const last = node.targets.length - 1;
       return html`<div class="${C} ${C}-${size}"><div class="${C}-source">${node.source}</div><div class="${C}-stem"></div><div class="${C}-targets">${node.targets.map(
         (item, i) =>
-          html`<div class="${C}-link"><div class="${C}-rails"><div class="${C}-rail${i > 0 ? ` ${C}-rail-on` : ''}"></div><div class="${C}-rail ${C}-rail-stub${i < last ? ` ${C}-rail-on` : ''}"></div></div><div class="${C}-head"></div></div><div class="${C}-name"><span class="${C}-chip${item.tone ? ` ${C}-${item.tone}` : ''}">${item.name}</span></div><div class="${C}-body"><span>${marksHtml(item.body)}</span></div>`,
+          html`<div class="${C}-link"><div class="${C}-rails"><div class="${C}-rail${i > 0 ? ` ${C}-rail-on` : ''}"></div><div class="${C}-rail ${C}-rail-stub${i < last ? ` ${C}-rail-on` : ''}"></div></div><div class="${C}-head"></div></div><div class="${C}-name"><span class="${C}-chip${item.tone ? ` ${C}-${item.tone}` : ''}">${item.name}</span></div><div class="${C}-body">${item.body ? html`<span>${marksHtml(item.body)}</span>` : ''}</div>`,
       )}</div></div>`;
     },
     text: (node) =>
       [
         `${node.source} ${glyphs.arrow}`,
-        ...node.targets.map((item) => `${glyphs.dot} ${item.name} ${glyphs.separator} ${marksText(item.body)}`),
+        ...node.targets.map(
+          (item) => `${glyphs.dot} ${item.name}${item.body ? ` ${glyphs.separator} ${marksText(item.body)}` : ''}`,
+        ),
       ].join('\n'),
     markdown: (node) =>
       md.content(
         md.paragraph(md.code(node.source), ` ${glyphs.arrow}`),
         md.list(
           node.targets.map((item) =>
-            md.paragraph(md.code(item.name), ` ${glyphs.separator} `, marksMarkdown(item.body)),
+            md.paragraph(md.code(item.name), item.body && [` ${glyphs.separator} `, marksMarkdown(item.body)]),
           ),
         ),
       ),
@@ -123,7 +135,9 @@ export const slideFanout = definePrimitive({
       {
         type: 'section',
         text: mrkdwnText(`${mrkdwnCode(node.source)} ${glyphs.arrow}`),
-        fields: node.targets.map((item) => mrkdwnText(`${mrkdwnCode(item.name)}\n${marksMrkdwn(item.body)}`)),
+        fields: node.targets.map((item) =>
+          mrkdwnText(`${mrkdwnCode(item.name)}${item.body ? `\n${marksMrkdwn(item.body)}` : ''}`),
+        ),
       },
     ],
   },

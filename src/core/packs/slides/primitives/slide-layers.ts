@@ -42,7 +42,9 @@ const layer = z
       .max(6)
       .optional()
       .describe('One to six components of the tier. Give chips or body, not both.'),
-    owner: lineText('Who owns the tier (a team, a vendor), drawn as a caption on the right.'),
+    owner: lineText(
+      'Who owns the tier (a team, a vendor), drawn as a caption on the right. Leave it out if the user named none.',
+    ).optional(),
     tone: toneField(),
   })
   .superRefine((value, ctx) => {
@@ -119,25 +121,38 @@ export const slideLayers = definePrimitive({
         ],
       },
     },
+    {
+      name: 'no owners',
+      node: {
+        type: 'slideLayers',
+        layers: [
+          { name: 'Tracking page', body: 'Where a customer follows a parcel' },
+          { name: 'Tracking API', chips: ['lookup', 'events', 'webhooks'], tone: 'primary' },
+          { name: 'Postgres', body: 'Every scan, partitioned by week' },
+        ],
+      },
+    },
   ],
   renderers: {
     html: (node) => {
       const size = node.size ?? largestStep(loadFits(node.layers.length, tokens.fits));
+      // The owner column stays while any layer names one, so the columns line up; with none it goes.
+      const owners = node.layers.some((item) => item.owner !== undefined);
       return html`<div class="${C} ${C}-${size}">${node.layers.map(
         (item) =>
           html`<div class="${C}-band${item.tone ? ` ${C}-${item.tone}` : ''}"><div class="${C}-name">${item.name}</div>${
             item.chips
               ? html`<div class="${C}-chips">${item.chips.map((chip) => html`<span class="${C}-chip">${chip}</span>`)}</div>`
               : html`<div class="${C}-body">${marksHtml(item.body ?? '')}</div>`
-          }<div class="${C}-owner">${item.owner}</div></div>`,
+          }${owners ? html`<div class="${C}-owner">${item.owner ?? ''}</div>` : ''}</div>`,
       )}</div>`;
     },
     text: (node) =>
       node.layers
         .map((item) =>
-          [item.name, item.chips ? item.chips.join(', ') : marksText(item.body ?? ''), item.owner].join(
-            ` ${glyphs.separator} `,
-          ),
+          [item.name, item.chips ? item.chips.join(', ') : marksText(item.body ?? ''), item.owner]
+            .filter(Boolean)
+            .join(` ${glyphs.separator} `),
         )
         .join('\n'),
     markdown: (node) =>
@@ -150,8 +165,7 @@ export const slideLayers = definePrimitive({
               item.chips
                 ? item.chips.flatMap((chip, i) => (i === 0 ? [md.code(chip)] : [' ', md.code(chip)]))
                 : marksMarkdown(item.body ?? ''),
-              ` ${glyphs.separator} `,
-              md.emphasis(item.owner),
+              item.owner && [` ${glyphs.separator} `, md.emphasis(item.owner)],
             ),
           ),
         ),

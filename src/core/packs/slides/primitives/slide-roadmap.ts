@@ -19,7 +19,7 @@ const COLUMN = { gap: space.px32, pad: space.px24, head: space.px16 } as const;
 /** The height a roadmap may take under a one-line heading with a lede. */
 const HEIGHT_BUDGET = 640;
 
-type Entry = { title: string; body: string };
+type Entry = { title: string; body?: string | undefined };
 
 /**
  * Every item costs a title line and padding however short its text, so the step is chosen by an
@@ -34,8 +34,7 @@ function columnHeight(items: readonly Entry[], columns: number, size: SlideSize)
       sum +
       2 * tokens.items[size] +
       lines(i.title, tokens.title[size], advance.other) * tokens.title[size] * type.nodeTitle.line +
-      space.px4 +
-      lines(i.body, tokens.body[size], advance.regular) * tokens.body[size] * type.body.line,
+      (i.body ? space.px4 + lines(i.body, tokens.body[size], advance.regular) * tokens.body[size] * type.body.line : 0),
     0,
   );
   return 2 * COLUMN.pad + head + body;
@@ -53,14 +52,16 @@ const CURRENT_MESSAGE = 'must be the only current column';
 const entry = z
   .strictObject({
     title: lineText('What ships, in a few words.'),
-    body: wrappedText('What it does for the user, one line.'),
+    body: wrappedText('What it does for the user, one line. Leave it out if the user gave only the title.').optional(),
   })
   .describe('One item on the roadmap.');
 
 const column = z
   .strictObject({
     title: lineText('The horizon: "Now", "Next", "Later", or a quarter.'),
-    status: lineText('A short state drawn in capitals: "Shipped", "In build", "Proposed".'),
+    status: lineText(
+      'A short state drawn in capitals: "Shipped", "In build", "Proposed". Leave it out if the user gave none.',
+    ).optional(),
     current: z.boolean().optional().describe('Marks where the team is now; at most one column.'),
     items: z.array(entry).min(1).max(4).describe('One to four items.'),
   })
@@ -172,15 +173,26 @@ export const slideRoadmap = definePrimitive({
         ],
       },
     },
+    {
+      name: 'titles only, no status',
+      node: {
+        type: 'slideRoadmap',
+        columns: [
+          { title: 'Now', current: true, items: [{ title: 'Saved baskets' }, { title: 'Order tracking' }] },
+          { title: 'Next', items: [{ title: 'Gift cards' }, { title: 'Store pickup' }] },
+          { title: 'Later', items: [{ title: 'Subscriptions' }] },
+        ],
+      },
+    },
   ],
   renderers: {
     html: (node) => {
       const size = sizeFor(node);
       return html`<div class="${PREFIX}-roadmap ${PREFIX}-roadmap-${size} ${PREFIX}-roadmap-n${node.columns.length}">${node.columns.map(
         (c) =>
-          html`<div class="${PREFIX}-roadmap-column${c.current ? ` ${PREFIX}-roadmap-current` : ''}"><div class="${PREFIX}-roadmap-head"><h2 class="${PREFIX}-roadmap-title">${c.title}</h2><span class="${PREFIX}-roadmap-status">${c.status}</span></div><div class="${PREFIX}-roadmap-items">${c.items.map(
+          html`<div class="${PREFIX}-roadmap-column${c.current ? ` ${PREFIX}-roadmap-current` : ''}"><div class="${PREFIX}-roadmap-head"><h2 class="${PREFIX}-roadmap-title">${c.title}</h2>${c.status ? html`<span class="${PREFIX}-roadmap-status">${c.status}</span>` : ''}</div><div class="${PREFIX}-roadmap-items">${c.items.map(
             (i) =>
-              html`<div class="${PREFIX}-roadmap-item"><div class="${PREFIX}-roadmap-item-title">${i.title}</div><div class="${PREFIX}-roadmap-item-body">${marksHtml(i.body)}</div></div>`,
+              html`<div class="${PREFIX}-roadmap-item"><div class="${PREFIX}-roadmap-item-title">${i.title}</div>${i.body ? html`<div class="${PREFIX}-roadmap-item-body">${marksHtml(i.body)}</div>` : ''}</div>`,
           )}</div></div>`,
       )}</div>`;
     },
@@ -188,10 +200,12 @@ export const slideRoadmap = definePrimitive({
       node.columns
         .map((c) =>
           [
-            [c.title, c.status.toUpperCase(), c.current ? glyphs.current : '']
+            [c.title, c.status?.toUpperCase(), c.current ? glyphs.current : '']
               .filter(Boolean)
               .join(` ${glyphs.separator} `),
-            ...c.items.map((i) => `${glyphs.dot} ${i.title} ${glyphs.separator} ${marksText(i.body)}`),
+            ...c.items.map(
+              (i) => `${glyphs.dot} ${i.title}${i.body ? ` ${glyphs.separator} ${marksText(i.body)}` : ''}`,
+            ),
           ].join('\n'),
         )
         .join('\n\n'),
@@ -199,8 +213,16 @@ export const slideRoadmap = definePrimitive({
       md.content(
         node.columns.map((c) => [
           md.heading(2, c.title),
-          md.paragraph(md.emphasis(c.status), c.current && ` ${glyphs.separator} ${glyphs.current}`),
-          md.list(c.items.map((i) => md.paragraph(md.strong(i.title), ` ${glyphs.separator} `, marksMarkdown(i.body)))),
+          (c.status || c.current) &&
+            md.paragraph(
+              c.status && md.emphasis(c.status),
+              c.current && `${c.status ? ` ${glyphs.separator} ` : ''}${glyphs.current}`,
+            ),
+          md.list(
+            c.items.map((i) =>
+              md.paragraph(md.strong(i.title), i.body && [` ${glyphs.separator} `, marksMarkdown(i.body)]),
+            ),
+          ),
         ]),
       ),
   },

@@ -56,7 +56,9 @@ export const slideStat = definePrimitive({
           'number is not known: the slide draws a placeholder rather than an invented value.',
       ).optional(),
       unit: lineText('What the value counts, e.g. "days", "ms", "%". Only together with value.').optional(),
-      body: wrappedText('One sentence saying what the number measures and why it matters.'),
+      body: wrappedText(
+        'One sentence saying what the number measures and why it matters. Leave it out if the user gave none.',
+      ).optional(),
     })
     .superRefine((node, ctx) => checkUnitHasValue(node, ctx, [])),
   catalog: {
@@ -103,16 +105,24 @@ export const slideStat = definePrimitive({
         body: 'Placed through the new checkout since launch, without one double charge.',
       },
     },
+    {
+      name: 'the number alone',
+      node: { type: 'slideStat', value: '2.4', unit: 'M' },
+    },
   ],
   renderers: {
     html: (node) => {
       const step = statStep(node.value, node.unit);
-      return html`<div class="${C} ${C}-${step}">${node.value === undefined ? missingHtml(C) : figureHtml(C, node.value, node.unit)}<p class="${C}-body">${marksHtml(node.body)}</p></div>`;
+      return html`<div class="${C} ${C}-${step}">${node.value === undefined ? missingHtml(C) : figureHtml(C, node.value, node.unit)}${node.body ? html`<p class="${C}-body">${marksHtml(node.body)}</p>` : ''}</div>`;
     },
-    text: (node) => `${valuePlain(node.value, node.unit)}\n${marksText(node.body)}`,
+    text: (node) => [valuePlain(node.value, node.unit), node.body && marksText(node.body)].filter(Boolean).join('\n'),
     markdown: (node) =>
-      md.content(md.paragraph(valueMarkdown(node.value, node.unit)), md.paragraph(marksMarkdown(node.body))),
-    slack: (node) => mrkdwnSection(`${valueMrkdwn(node.value, node.unit)}\n${marksMrkdwn(node.body)}`),
+      md.content(
+        md.paragraph(valueMarkdown(node.value, node.unit)),
+        node.body && md.paragraph(marksMarkdown(node.body)),
+      ),
+    slack: (node) =>
+      mrkdwnSection(`${valueMrkdwn(node.value, node.unit)}${node.body ? `\n${marksMrkdwn(node.body)}` : ''}`),
   },
   css: [
     `.${C}{display:flex;align-items:flex-end;gap:${tokens.gap}px;` +

@@ -50,7 +50,7 @@ const item = z
     ).optional(),
     unit: lineText('What the value counts ("ms", "%"). Only together with value.').optional(),
     label: lineText('What is measured, in a few words; drawn in capitals under the number.'),
-    body: wrappedText('One short sentence of context.'),
+    body: wrappedText('One short sentence of context. Leave it out if the user gave none.').optional(),
   })
   .superRefine((figure, ctx) => checkUnitHasValue(figure, ctx, []))
   .describe('One number with its label and a sentence of context. A unit needs a value.');
@@ -73,7 +73,7 @@ function statsStep(items: readonly Item[]): SlideSize {
           column,
     );
   const byWidth = largestStep(fits);
-  const bodyLoad = Math.max(...items.map((entry) => charLoad(entry.body))) * items.length;
+  const bodyLoad = Math.max(...items.map((entry) => charLoad(entry.body ?? ''))) * items.length;
   return smallerStep(byWidth, largestStep(loadFits(bodyLoad, tokens.bodyFits)));
 }
 
@@ -128,6 +128,17 @@ export const slideStats = definePrimitive({
         ],
       },
     },
+    {
+      name: 'numbers and labels only',
+      node: {
+        type: 'slideStats',
+        items: [
+          { value: '1.2', unit: 'M', label: 'Parcels a day' },
+          { value: '340', label: 'Depots' },
+          { value: '99.95', unit: '%', label: 'Scans delivered' },
+        ],
+      },
+    },
   ],
   renderers: {
     html: (node) => {
@@ -136,14 +147,14 @@ export const slideStats = definePrimitive({
         (entry) =>
           html`<div class="${C}-item">${
             entry.value === undefined ? missingHtml(C) : figureHtml(C, entry.value, entry.unit)
-          }<div class="${C}-label">${entry.label}</div><p class="${C}-body">${marksHtml(entry.body)}</p></div>`,
+          }<div class="${C}-label">${entry.label}</div>${entry.body ? html`<p class="${C}-body">${marksHtml(entry.body)}</p>` : ''}</div>`,
       )}</div>`;
     },
     text: (node) =>
       node.items
         .map(
           (entry) =>
-            `${valuePlain(entry.value, entry.unit)} ${glyphs.separator} ${entry.label}\n${marksText(entry.body)}`,
+            `${valuePlain(entry.value, entry.unit)} ${glyphs.separator} ${entry.label}${entry.body ? `\n${marksText(entry.body)}` : ''}`,
         )
         .join('\n\n'),
     markdown: (node) =>
@@ -153,8 +164,7 @@ export const slideStats = definePrimitive({
             md.paragraph(
               valueMarkdown(entry.value, entry.unit),
               ` ${glyphs.separator} ${entry.label}`,
-              md.break(),
-              marksMarkdown(entry.body),
+              entry.body && [md.break(), marksMarkdown(entry.body)],
             ),
           ),
         ),
@@ -165,7 +175,7 @@ export const slideStats = definePrimitive({
       fields: node.items.map((entry) =>
         mrkdwnText(
           `${valueMrkdwn(entry.value, entry.unit)} ${glyphs.separator} ` +
-            `${escapeMrkdwn(entry.label)}\n${marksMrkdwn(entry.body)}`,
+            `${escapeMrkdwn(entry.label)}${entry.body ? `\n${marksMrkdwn(entry.body)}` : ''}`,
         ),
       ),
     }),

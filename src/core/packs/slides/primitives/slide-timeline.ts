@@ -24,15 +24,27 @@ const tokens = {
   currentRing: 6,
 } as const;
 
-const item = z.strictObject({
-  label: lineText('When: a year, quarter or date, e.g. "2023" or "Q3".'),
-  channel: lineText('Where or through what it happened, a word or two; drawn in capitals.'),
-  heading: wrappedText(
-    'What people asked or said at the time, one short sentence without quote marks (the slide adds them).',
-  ),
-  body: wrappedText('What happened then, one sentence.'),
-  current: z.boolean().optional().describe('Marks the present moment. At most one item may be current.'),
-});
+const item = z
+  .strictObject({
+    label: lineText('When: a year, quarter or date, e.g. "2023" or "Q3".'),
+    channel: lineText(
+      'Where or through what it happened, a word or two; drawn in capitals. Leave it out if the user named none.',
+    ).optional(),
+    heading: wrappedText(
+      'What people asked or said at the time, one short sentence without quote marks (the slide adds them). ' +
+        'Only a real quote: leave it out rather than invent one. Each item needs a heading or a body.',
+    ).optional(),
+    body: wrappedText('What happened then, one sentence. Each item needs a heading or a body.').optional(),
+    current: z.boolean().optional().describe('Marks the present moment. At most one item may be current.'),
+  })
+  .superRefine((x, ctx) => {
+    if (x.heading === undefined && x.body === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'needs a heading (what people said) or a body (what happened), or both',
+      });
+  });
 
 type Item = z.output<typeof item>;
 
@@ -67,8 +79,9 @@ function estimateHeight(node: TimelineNode, s: SlideSize): number {
   const text = Math.max(
     ...node.items.map(
       (x) =>
-        estimateLines(x.heading, tokens.heading[s], column, advance.other) * tokens.heading[s] * type.nodeTitle.line +
-        estimateLines(x.body, tokens.body[s], column) * tokens.body[s] * type.body.line,
+        (x.heading
+          ? estimateLines(x.heading, tokens.heading[s], column, advance.other) * tokens.heading[s] * type.nodeTitle.line
+          : 0) + (x.body ? estimateLines(x.body, tokens.body[s], column) * tokens.body[s] * type.body.line : 0),
     ),
   );
   return (
@@ -80,7 +93,7 @@ const quoted = (text: string) => `${glyphs.quoteOpen}${text}${glyphs.quoteClose}
 
 /** `2025 · CHAT · You are here`: the line that opens each item in plain text. */
 function caption(x: Item): string {
-  return [x.label, x.channel.toUpperCase(), x.current ? glyphs.current : '']
+  return [x.label, x.channel?.toUpperCase(), x.current ? glyphs.current : '']
     .filter(Boolean)
     .join(` ${glyphs.separator} `);
 }
@@ -201,6 +214,18 @@ export const slideTimeline = definePrimitive({
         ],
       },
     },
+    {
+      name: 'dates and events only, no quotes or channels',
+      node: {
+        type: 'slideTimeline',
+        items: [
+          { label: 'March', body: 'Postgres cluster live in both regions.' },
+          { label: 'May', body: 'Dual writes from every depot scanner.' },
+          { label: 'July', body: 'Reads switched over, one region at a time.', current: true },
+          { label: 'September', body: 'The old store retired.' },
+        ],
+      },
+    },
   ],
   renderers: {
     html: (node) => {
@@ -213,23 +238,27 @@ export const slideTimeline = definePrimitive({
           html`<div class="${C}-rail"><div class="${C}-dot${current(x)}"></div>${i === last ? arrowMarkup(C, 'right') : html`<div class="${C}-line"></div>`}</div>`,
       )}${node.items.map(
         (x) =>
-          html`<div class="${C}-text"><div class="${C}-channel${current(x)}">${x.channel}</div><div class="${C}-heading">${glyphs.quoteOpen}${marksHtml(x.heading)}${glyphs.quoteClose}</div><div class="${C}-body">${marksHtml(x.body)}</div></div>`,
+          html`<div class="${C}-text">${x.channel ? html`<div class="${C}-channel${current(x)}">${x.channel}</div>` : ''}${x.heading ? html`<div class="${C}-heading">${glyphs.quoteOpen}${marksHtml(x.heading)}${glyphs.quoteClose}</div>` : ''}${x.body ? html`<div class="${C}-body">${marksHtml(x.body)}</div>` : ''}</div>`,
       )}</div>`;
     },
     text: (node) =>
-      node.items.map((x) => [caption(x), quoted(marksText(x.heading)), marksText(x.body)].join('\n')).join('\n\n'),
+      node.items
+        .map((x) =>
+          [caption(x), x.heading && quoted(marksText(x.heading)), x.body && marksText(x.body)]
+            .filter(Boolean)
+            .join('\n'),
+        )
+        .join('\n\n'),
     markdown: (node) =>
       md.content(
         md.list(
           node.items.map((x) =>
             md.paragraph(
               md.strong(x.label),
-              ` ${glyphs.separator} ${x.channel}`,
+              x.channel && ` ${glyphs.separator} ${x.channel}`,
               x.current && ` ${glyphs.separator} ${glyphs.current}`,
-              md.break(),
-              md.emphasis(glyphs.quoteOpen, marksMarkdown(x.heading), glyphs.quoteClose),
-              md.break(),
-              marksMarkdown(x.body),
+              x.heading && [md.break(), md.emphasis(glyphs.quoteOpen, marksMarkdown(x.heading), glyphs.quoteClose)],
+              x.body && [md.break(), marksMarkdown(x.body)],
             ),
           ),
         ),
