@@ -144,7 +144,10 @@ interface Manifest {
  * const { faces, missing } = await fonts.facesFor('第3四半期の売上');
  * ```
  */
-export function createScriptFonts(files: FontFiles | undefined, bundled: readonly CodePointRange[]): ScriptFonts {
+export function createScriptFonts(
+  files: FontFiles | undefined,
+  bundled: readonly CodePointRange[] = decodeRanges(BUNDLED_COVERAGE),
+): ScriptFonts {
   let manifest: Promise<Manifest | undefined> | undefined;
   let readyManifest: Manifest | undefined;
   const loaded = new Map<string, ImageFontFace>();

@@ -44,11 +44,23 @@ describe('charts and org charts on the slide', () => {
           expect(layout.check(previewSlide(node), { theme }), JSON.stringify(node).slice(0, 80)).toEqual([]);
     });
 
-    for (const [slot, host] of Object.entries(slots))
+    for (const [slot, host] of Object.entries(slots)) {
+      // A title's aside holds short text blocks only: validation refuses a chart there, naming the fix.
+      if (slot === 'title aside') {
+        it(`${type}: refused in a title aside, with the slide to use instead`, () => {
+          for (const node of nodes) {
+            const result = slidesRuntime.validate(previewSlide(host(node)));
+            expect(result.valid).toBe(false);
+            expect(result.errors.map((error) => error.message).join('\n')).toContain('on a slide of its own');
+          }
+        });
+        continue;
+      }
       it(`${type}: every example fits in a ${slot}`, () => {
         for (const node of nodes)
           expect(layout.check(previewSlide(host(node))), JSON.stringify(node).slice(0, 80)).toEqual([]);
       });
+    }
   }
 
   it('tells a category label too long for its share of the axis as a finding on that label, not an overlap', () => {
