@@ -170,6 +170,8 @@ describe('isomer_show in a web host (AppBridge + PostMessageTransport, sandbox p
   it('follows the host theme: light and dark differ, and a host-context change repaints', async () => {
     const frame = await mount('light');
     await showIn({ composition: FIXTURES.find((f) => f.name === 'deck-content-slide')!.composition });
+    // The result reaches the frame by postMessage: read the colours once it is drawn.
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'shown');
     const colours = () =>
       frame.evaluate(() => {
         const section = document.getElementById('slide')!.shadowRoot!.querySelector('section.isomer')!;
