@@ -56,7 +56,7 @@ export async function mcpClientChecks(url: string): Promise<Checks> {
       const { tools } = await c.listTools();
       return expectEqual(
         tools.map((tool) => tool.name),
-        [...ISOMER_TOOL_NAMES, ISOMER_SHOW_TOOL],
+        [...Object.values(ISOMER_TOOL_NAMES), ISOMER_SHOW_TOOL],
         'tool names',
       );
     });

@@ -10,7 +10,10 @@ describe('POST /mcp, protocol 2026-07-28', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     const { result } = await rpcMessage(response);
-    expect(result.tools.map((tool: { name: string }) => tool.name)).toEqual([...ISOMER_TOOL_NAMES, ISOMER_SHOW_TOOL]);
+    expect(result.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      ...Object.values(ISOMER_TOOL_NAMES),
+      ISOMER_SHOW_TOOL,
+    ]);
     const guide = result.tools.find((tool: { name: string }) => tool.name === 'isomer_authoring_guide');
     expect(guide.inputSchema.required).toBeUndefined();
     expect(Object.keys(guide.inputSchema.properties ?? {})).toEqual([]);
@@ -61,7 +64,7 @@ describe('POST /mcp, 2025-era clients', () => {
     expect(result.serverInfo.name).toBe('isomer-edge');
     expect(result.protocolVersion).toBe('2025-11-25');
     const list = await rpcMessage(await mcpLegacy('tools/list'));
-    expect(list.result.tools).toHaveLength(ISOMER_TOOL_NAMES.length + 1);
+    expect(list.result.tools).toHaveLength(Object.values(ISOMER_TOOL_NAMES).length + 1);
     const call = await rpcMessage(await mcpLegacy('tools/call', { name: 'isomer_authoring_guide' }));
     expect(call.result.content[0].text).toContain('## Rules');
   });

@@ -38,7 +38,7 @@ describe('GET /tools', () => {
     const response = await get('/tools');
     expect(response.status).toBe(200);
     const { tools } = await json(response);
-    expect(tools.map((tool: { name: string }) => tool.name)).toEqual([...ISOMER_TOOL_NAMES]);
+    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(Object.values(ISOMER_TOOL_NAMES));
     for (const tool of tools) {
       expect(Object.keys(tool)).toEqual(['name', 'title', 'description', 'inputSchema']);
       expect(tool.inputSchema.type).toBe('object');
@@ -152,7 +152,7 @@ describe('POST /tools/{name}', () => {
     const response = await post('/tools/%3Cscript%3Ealert(1)%3C%2Fscript%3E', {});
     const text = await response.clone().text();
     const body = await expectError(response, 404, 'TOOL_NOT_FOUND');
-    expect(body.error.tools).toEqual([...ISOMER_TOOL_NAMES]);
+    expect(body.error.tools).toEqual(Object.values(ISOMER_TOOL_NAMES));
     expect(text).not.toContain('script');
   });
 
@@ -272,7 +272,7 @@ describe('GET /openapi.json', () => {
       '/.well-known/oauth-protected-resource',
       '/.well-known/oauth-protected-resource/mcp',
       '/tools',
-      ...ISOMER_TOOL_NAMES.map((name) => `/tools/${name}`),
+      ...Object.values(ISOMER_TOOL_NAMES).map((name) => `/tools/${name}`),
       '/resources',
       '/resources/{name}',
       '/prompts',

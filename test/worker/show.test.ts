@@ -45,7 +45,7 @@ describe('isomer_show on tools/list', () => {
   it('comes after the six, linked to the app by _meta.ui.resourceUri and the flat legacy key', async () => {
     const { result } = await rpcMessage(await mcp('tools/list', {}));
     const names = result.tools.map((tool: { name: string }) => tool.name);
-    expect(names).toEqual([...ISOMER_TOOL_NAMES, ISOMER_SHOW_TOOL]);
+    expect(names).toEqual([...Object.values(ISOMER_TOOL_NAMES), ISOMER_SHOW_TOOL]);
     const tool = result.tools.at(-1);
     expect(tool._meta).toEqual({ ui: { resourceUri: ISOMER_SHOW_APP_URI }, 'ui/resourceUri': ISOMER_SHOW_APP_URI });
     expect(Object.keys(tool.inputSchema.properties)).toEqual(['composition', 'theme']);
@@ -64,7 +64,7 @@ describe('isomer_show on tools/list', () => {
   it('is not an HTTP tool: GET /tools lists the six', async () => {
     const response = await SELF.fetch(`${BASE}/tools`);
     const { tools } = (await response.json()) as { tools: { name: string }[] };
-    expect(tools.map((tool) => tool.name)).toEqual([...ISOMER_TOOL_NAMES]);
+    expect(tools.map((tool) => tool.name)).toEqual(Object.values(ISOMER_TOOL_NAMES));
   });
 
   it('the server instructions tell the agent when to show', async () => {

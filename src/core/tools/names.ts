@@ -1,14 +1,17 @@
-/** The six tools, in the order hosts list them (asserted: clients and transcripts rely on it). */
-export const ISOMER_TOOL_NAMES = [
-  'isomer_authoring_guide',
-  'isomer_describe_primitives',
-  'isomer_validate',
-  'isomer_render',
-  'isomer_list_views',
-  'isomer_request_view',
-] as const;
+/**
+ * The six tools keyed by role, as the reference exports them (`ISOMER_TOOL_NAMES.validate`);
+ * `Object.values` lists them in the order hosts list them (asserted: clients and transcripts rely on it).
+ */
+export const ISOMER_TOOL_NAMES = {
+  authoringGuide: 'isomer_authoring_guide',
+  describePrimitives: 'isomer_describe_primitives',
+  validate: 'isomer_validate',
+  render: 'isomer_render',
+  listViews: 'isomer_list_views',
+  requestView: 'isomer_request_view',
+} as const;
 
-export type IsomerToolName = (typeof ISOMER_TOOL_NAMES)[number];
+export type IsomerToolName = (typeof ISOMER_TOOL_NAMES)[keyof typeof ISOMER_TOOL_NAMES];
 
 /**
  * The tool that shows a composition to a person: an addition (`show: true`), never one of the six.

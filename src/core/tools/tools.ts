@@ -132,7 +132,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
   // biome-ignore lint/suspicious/noExplicitAny: each tool has its own input schema; the handlers are typed where each is written
   const tools: IsomerTool<any>[] = [
     {
-      name: 'isomer_authoring_guide',
+      name: ISOMER_TOOL_NAMES.authoringGuide,
       title: 'Isomer authoring guide',
       description:
         'How to write a composition for this host: the guide, its rules, registered ' +
@@ -142,7 +142,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       handler: guarded(() => textResult(buildIsomerAuthoringGuide(guideOptions))),
     },
     {
-      name: 'isomer_describe_primitives',
+      name: ISOMER_TOOL_NAMES.describePrimitives,
       title: 'Describe primitives',
       description:
         `The full catalog entry and JSON Schema of each primitive type you name: when to ` +
@@ -163,7 +163,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       }),
     },
     {
-      name: 'isomer_validate',
+      name: ISOMER_TOOL_NAMES.validate,
       title: 'Validate a composition',
       description:
         'Checks a composition against the schema and this host’s rules and ' +
@@ -177,7 +177,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       }),
     },
     {
-      name: 'isomer_render',
+      name: ISOMER_TOOL_NAMES.render,
       title: 'Render a composition',
       description:
         `Renders a valid composition to one format: ${formatNames.map((name) => `\`${name}\``).join(', ')}. ` +
@@ -217,7 +217,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
   if (runtime.viewRegistry.list().length > 0) {
     tools.push(
       {
-        name: 'isomer_list_views',
+        name: ISOMER_TOOL_NAMES.listViews,
         title: 'List registered views',
         description:
           'Lists the prebuilt compositions this host offers by id, with the questions each answers ' +
@@ -226,7 +226,7 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         handler: guarded(() => jsonResult(runtime.viewRegistry.list())),
       },
       {
-        name: 'isomer_request_view',
+        name: ISOMER_TOOL_NAMES.requestView,
         title: 'Request a registered view',
         description:
           'Builds a registered view by id with its input and returns {composition, ' +

@@ -25,7 +25,7 @@ const plainRuntime = createIsomerRuntime({ packs: [notesPack] });
 
 describe('createIsomerTools', () => {
   it('offers every tool, in ISOMER_TOOL_NAMES order, each with a title, description and object schema', () => {
-    expect(tools.map((t) => t.name)).toEqual([...ISOMER_TOOL_NAMES]);
+    expect(tools.map((t) => t.name)).toEqual(Object.values(ISOMER_TOOL_NAMES));
     for (const t of tools) {
       expect(t.title.length).toBeGreaterThan(0);
       expect(t.description.length).toBeGreaterThan(0);
@@ -33,8 +33,22 @@ describe('createIsomerTools', () => {
     }
   });
 
+  it('keys the six names by role, as the reference does, with Object.values in listing order', () => {
+    expect(ISOMER_TOOL_NAMES).toEqual({
+      authoringGuide: 'isomer_authoring_guide',
+      describePrimitives: 'isomer_describe_primitives',
+      validate: 'isomer_validate',
+      render: 'isomer_render',
+      listViews: 'isomer_list_views',
+      requestView: 'isomer_request_view',
+    });
+    expect(tools.find((t) => t.name === ISOMER_TOOL_NAMES.validate)?.title).toBeTruthy();
+  });
+
   it('omits the two view tools for a runtime without views', () => {
-    expect(createIsomerTools({ runtime: plainRuntime }).map((t) => t.name)).toEqual(ISOMER_TOOL_NAMES.slice(0, 4));
+    expect(createIsomerTools({ runtime: plainRuntime }).map((t) => t.name)).toEqual(
+      Object.values(ISOMER_TOOL_NAMES).slice(0, 4),
+    );
   });
 });
 
