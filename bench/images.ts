@@ -66,7 +66,8 @@ const MODULE_TYPES: Record<string, 'esm' | 'wasm' | 'data'> = {
   bin: 'data',
 };
 
-export function miniflare(bundle: Bundle): Miniflare {
+/** `extra`: more worker options, e.g. `serviceBindings` (bench/script-fonts.ts serves fonts through one). */
+export function miniflare(bundle: Bundle, extra: Record<string, unknown> = {}): Miniflare {
   const modules = Object.fromEntries(
     bundle.files.map((file) => {
       const type = MODULE_TYPES[file.split('.').at(-1)!] ?? 'data';
@@ -82,6 +83,7 @@ export function miniflare(bundle: Bundle): Miniflare {
           ...COMPATIBILITY,
           manifest: { mainModule: bundle.main, modulesRoot: bundle.dir, modules },
         },
+        ...extra,
       },
     ],
   } as unknown as ConstructorParameters<typeof Miniflare>[0]);

@@ -32,6 +32,8 @@ if (!quick) {
   console.log('');
   console.log(await benchImages());
   console.log('');
+  console.log(await (await import('./script-fonts.ts')).benchScriptFonts());
+  console.log('');
   console.log(await (await import('./layout.ts')).benchLayout());
   console.log('\n## Worker over HTTP (wrangler dev on 127.0.0.1, autocannon)\n');
   printHttp(await benchHttp());
