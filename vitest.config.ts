@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'workerd',
           include: ['test/**/*.test.ts'],
+          // Image tests draw dozens of pictures; on a busy 2-core machine 5 s is not enough for them.
+          testTimeout: 30_000,
           // A loopback authorization server (metadata and JWKS) for the OAuth tests: the Worker fetches it for real.
           globalSetup: ['./test/e2e/issuer-setup.ts'],
           exclude: [

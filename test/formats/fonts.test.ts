@@ -148,7 +148,8 @@ describe('the same bytes as registering every face', () => {
         }
       }
     }
-  });
+    // 28 pairs of renders: seconds on a busy machine.
+  }, 60_000);
 
   it('for arrows, math, Greek, latin-ext and italic text', async () => {
     for (const title of ['A → B ⇒ C ✓ ✗ ≤ ≥ ≠ ∞ αβγ', 'Zażółć gęślą jaźń ‡ ‰', 'Ship it *now*']) {
