@@ -123,11 +123,14 @@ function description(root: HTMLElement, source: string): void {
     const item = LIST_ITEM.exec(line);
     if (item) {
       const indent = item[1]!.length;
-      const list = el(/\d/.test(item[2]!) ? 'ol' : 'ul', {});
-      if (/\d/.test(item[2]!)) list.setAttribute('start', String(Number.parseInt(item[2]!, 10)));
+      const ordered = /\d/.test(item[2]!);
+      const list = el(ordered ? 'ol' : 'ul', {});
+      if (ordered) list.setAttribute('start', String(Number.parseInt(item[2]!, 10)));
       while (i < lines.length) {
         const next = LIST_ITEM.exec(lines[i]!);
         if (!next || next[1]!.length < indent) break;
+        // A bullet after numbers (or the reverse) at the same depth starts a new list.
+        if (next[1]!.length === indent && /\d/.test(next[2]!) !== ordered) break;
         if (next[1]!.length > indent) {
           const nested: string[] = [];
           while (i < lines.length && (LIST_ITEM.exec(lines[i]!)?.[1]?.length ?? -1) > indent)
