@@ -32,6 +32,9 @@ export async function buildPlayground(options: { quiet?: boolean } = {}): Promis
     entryPoints: { playground: join(SOURCE, 'src', 'main.ts'), api: join(SOURCE, 'src', 'api-page.ts') },
     outdir: PLAYGROUND_OUT,
     bundle: true,
+    // The Teams renderer (`adaptivecards`) is loaded on demand: its own chunk, under chunks/.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
     platform: 'browser',
     target: 'es2022',

@@ -5,13 +5,67 @@
  */
 import { render } from './api.ts';
 import { byId, el, formatBytes, formatCount, utf8Bytes } from './dom.ts';
+import { discordPreview } from './discord.ts';
+import { googleChatPreview } from './googlechat.ts';
 import { renderMarkdown } from './markdown.ts';
 import { blockKitBuilderUrl, slackPreview } from './slack.ts';
+import { telegramPreview } from './telegram.ts';
 
 /** The surfaces the page shows, in tab order; image formats only when the Worker offers them. */
-export const SURFACES = ['png', 'svg', 'html', 'markdown', 'text', 'slack', 'pdf'] as const;
+export const SURFACES = [
+  'png',
+  'svg',
+  'html',
+  'markdown',
+  'text',
+  'slack',
+  'teams',
+  'discord',
+  'googlechat',
+  'telegram',
+  'pdf',
+] as const;
 export type Surface = (typeof SURFACES)[number];
-const REQUEST_ORDER: readonly Surface[] = ['png', 'html', 'markdown', 'text', 'slack', 'svg', 'pdf'];
+const REQUEST_ORDER: readonly Surface[] = [
+  'png',
+  'html',
+  'markdown',
+  'text',
+  'slack',
+  'teams',
+  'discord',
+  'googlechat',
+  'telegram',
+  'svg',
+  'pdf',
+];
+
+type ChatSurface = 'teams' | 'discord' | 'googlechat' | 'telegram';
+type Payload = Record<string, unknown>;
+
+/**
+ * Each chat host's preview: draws the payload into the element and answers a failure, if any.
+ * The Teams renderer (the `adaptivecards` SDK, most of its weight) is its own chunk, fetched the
+ * first time a card is drawn.
+ */
+const CHAT_PREVIEWS: Record<ChatSurface, (root: HTMLElement, payload: Payload) => Promise<string | undefined>> = {
+  teams: async (root, payload) => {
+    const { teamsPreview } = await import('./teams.ts');
+    return teamsPreview(root, payload, document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
+  },
+  discord: async (root, payload) => {
+    discordPreview(root, payload);
+    return undefined;
+  },
+  googlechat: async (root, payload) => {
+    googleChatPreview(root, payload);
+    return undefined;
+  },
+  telegram: async (root, payload) => {
+    telegramPreview(root, payload);
+    return undefined;
+  },
+};
 
 /** Pictures are drawn at half the 1920×1080 canvas: enough for a preview, and quicker. */
 const PREVIEW_SCALE = '0.5';
@@ -139,6 +193,20 @@ async function one(
       const builder = byId<HTMLAnchorElement>('slack-builder');
       builder.href = blockKitBuilderUrl(Array.isArray(message.blocks) ? message.blocks : []);
       setSize(surface, sizes, text, utf8Bytes(text));
+      break;
+    }
+    case 'teams':
+    case 'discord':
+    case 'googlechat':
+    case 'telegram': {
+      const text = await blob.text();
+      const payload = JSON.parse(text) as Payload;
+      const preview = byId(`out-${surface}`);
+      clear(preview);
+      const failure = await CHAT_PREVIEWS[surface](preview, payload);
+      byId(`out-${surface}-json`).textContent = JSON.stringify(payload, null, 2);
+      setSize(surface, sizes, text, utf8Bytes(text));
+      if (failure) return `${surface}: ${failure}`;
       break;
     }
   }

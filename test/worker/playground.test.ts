@@ -82,6 +82,23 @@ describe('the playground assets', () => {
     }
   });
 
+  it('serve the chunks the bundle imports (the Teams renderer, loaded on demand) from the same origin', async () => {
+    const bundle = await (await asset('/playground.js')).text();
+    const chunks = [...bundle.matchAll(/["']\.\/(chunks\/[\w-]+\.js)["']/g)].map((match) => `/${match[1]}`);
+    // The Teams preview is its own chunk, imported only when a card is drawn.
+    expect(bundle).toMatch(/import\(["']\.\/chunks\/teams-[\w-]+\.js["']\)/);
+    expect(chunks.some((path) => path.startsWith('/chunks/teams-'))).toBe(true);
+    for (const path of new Set(chunks)) {
+      const response = await asset(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/javascript/);
+      expect(policy(response).get('script-src'), path).toBe("'self'");
+      const source = await response.text();
+      // The bundled adaptivecards SDK compiles no code from strings.
+      expect(source, path).not.toMatch(/\bnew Function\(|\beval\(/);
+    }
+  });
+
   it('do not serve the _headers file itself', async () => {
     const response = await asset('/_headers');
     expect(response.status).toBe(404);

@@ -3,6 +3,7 @@
  * assets and `_headers` as deployed, the Worker's routes, auth and origin policy). Every page
  * records console errors and CSP violations from its first script on; each test ends with none.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -73,9 +74,12 @@ async function waitForRender(page: Page, after: number, timeout = 60_000): Promi
   expect(state).toEqual({ state: 'rendered', errors: '' });
 }
 
+/** The chat hosts' tabs, in tab order. */
+const CHAT_TABS = ['teams', 'discord', 'googlechat', 'telegram'] as const;
+
 /** What each surface shows now: enough to tell that each one drew this composition. */
 async function surfaces(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate((tabs) => {
     const image = (id: string) => {
       const img = document.getElementById(id) as HTMLImageElement;
       return { src: img.src.slice(0, 5), width: img.naturalWidth };
@@ -90,10 +94,15 @@ async function surfaces(page: Page) {
       text: document.getElementById('out-text')!.textContent!.length,
       slackBlocks: document.querySelectorAll('#out-slack .slack-block').length,
       slackBuilder: (document.getElementById('slack-builder') as HTMLAnchorElement).href.split('#')[0],
+      teamsCards: document.querySelectorAll('#out-teams .ac-adaptiveCard').length,
+      discordEmbeds: document.querySelectorAll('#out-discord .discord-embed').length,
+      googleChatCards: document.querySelectorAll('#out-googlechat .gchat-card').length,
+      telegramMessages: document.querySelectorAll('#out-telegram .telegram-message').length,
+      chatJson: tabs.map((tab) => document.getElementById(`out-${tab}-json`)!.textContent!.slice(0, 1)),
       pdf: (document.getElementById('out-pdf') as HTMLAnchorElement).href.slice(0, 5),
       sizes: [...document.querySelectorAll('#sizes-body td')].map((cell) => cell.textContent),
     };
-  });
+  }, CHAT_TABS);
 }
 
 function expectEverySurface(shown: Awaited<ReturnType<typeof surfaces>>): void {
@@ -105,10 +114,42 @@ function expectEverySurface(shown: Awaited<ReturnType<typeof surfaces>>): void {
   expect(shown.text).toBeGreaterThan(0);
   expect(shown.slackBlocks).toBeGreaterThan(0);
   expect(shown.slackBuilder).toBe('https://app.slack.com/block-kit-builder');
+  expect(shown.teamsCards).toBe(1);
+  expect(shown.discordEmbeds).toBeGreaterThan(0);
+  expect(shown.googleChatCards).toBe(1);
+  expect(shown.telegramMessages).toBeGreaterThan(0);
+  expect(shown.chatJson).toEqual(['{', '{', '{', '{']);
   expect(shown.pdf).toBe('blob:');
-  expect(shown.sizes).toHaveLength(7);
+  expect(shown.sizes).toHaveLength(11);
   for (const size of shown.sizes) expect(size).toMatch(/\d+(\.\d)? (B|KB|MB)$/);
 }
+
+/** What each chat tab shows, as a person reads it: zero-width breaks dropped, whitespace collapsed. */
+const chatTexts = (page: Page) =>
+  page.evaluate(
+    (tabs) =>
+      Object.fromEntries(
+        tabs.map((tab) => [
+          tab,
+          (document.getElementById(`out-${tab}`)!.textContent ?? '')
+            .replace(/\u200b/g, '')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        ]),
+      ),
+    CHAT_TABS,
+  );
+
+/** The plain-text surface cut into the pieces every host keeps: lines, ` · ` parts, table cells. */
+const textPieces = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .getElementById('out-text')!
+      .textContent!.split('\n')
+      .flatMap((line) => line.split(/ · |\s{2,}/))
+      .map((piece) => piece.replace(/\s+/g, ' ').trim())
+      .filter((piece) => piece !== ''),
+  );
 
 /** Replaces the editor's text as a paste would, then types one space so the change is keyed. */
 async function typeComposition(page: Page, text: string): Promise<void> {
@@ -168,6 +209,90 @@ describe('the playground', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 900_000);
+
+  it("shows each example's text on the Teams, Discord, Google Chat and Telegram tabs", async () => {
+    const { page, problems } = await watchedPage();
+    await page.goto(`${open.url}/`);
+    await waitForRender(page, 0);
+    const examples = ['slideHeading', 'slideBulletList', 'slideDefinitions', 'slideCode', 'slideQuote', 'slideStat'];
+    for (const example of examples) {
+      const before = await renders(page);
+      await page.selectOption('#examples', `p:${example}`);
+      await waitForRender(page, before);
+      const pieces = await textPieces(page);
+      expect(pieces.length, example).toBeGreaterThan(1);
+      const shown = await chatTexts(page);
+      for (const tab of CHAT_TABS)
+        for (const piece of pieces) expect(shown[tab], `${example} on ${tab}`).toContain(piece);
+    }
+    // A table: Teams draws it with the SDK's Table (registered by the page, not by the bundle), the
+    // others as monospace text or, in Google Chat, one line per row.
+    const before = await renders(page);
+    await page.selectOption('#examples', 'p:slideTable');
+    await waitForRender(page, before);
+    const shown = await chatTexts(page);
+    for (const tab of CHAT_TABS)
+      for (const cell of ['Europe', '48,210', '0.2%', 'North America', '61,905', '0.1%'])
+        expect(shown[tab], `slideTable on ${tab}`).toContain(cell);
+    expect(await page.locator('#out-teams .ac-adaptiveCard [role="table"]').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+
+  it('shares and copies on the chat tabs as on the others', async () => {
+    const { page, problems } = await watchedPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: open.url });
+    await page.goto(`${open.url}/`);
+    await waitForRender(page, 0);
+    const composition = JSON.stringify({
+      type: 'view',
+      title: 'Shared',
+      body: [{ type: 'slideFrame', body: [{ type: 'slideHeading', title: 'A link keeps the chat tab' }] }],
+    });
+    const before = await renders(page);
+    await typeComposition(page, composition);
+    await waitForRender(page, before);
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    for (const tab of CHAT_TABS) {
+      const hash = await page.evaluate(() => location.hash);
+      await page.click(`#tab-${tab}`);
+      await page.waitForFunction((previous) => location.hash !== previous, hash);
+
+      // Copy link: the URL with this tab in its fragment.
+      await page.click('#copy-link');
+      await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the link.');
+      const link = await clipboard();
+      expect(link).toBe(page.url());
+
+      // Copy curl: the command for this tab's format, which the Worker answers with that host's payload.
+      await page.click('#copy-curl');
+      await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the curl command.');
+      const curl = await clipboard();
+      expect(curl.split('\n')[0]).toBe(
+        `curl '${open.url}/render/${tab}?theme=${await page.inputValue('#render-theme')}' \\`,
+      );
+      const answer = JSON.parse(
+        execFileSync('bash', ['-c', curl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      ) as Record<string, unknown>;
+      const shownJson = await page.textContent(`#out-${tab}-json`);
+      expect(answer).toEqual(JSON.parse(shownJson!));
+
+      // The link opens on this tab, drawn.
+      const { page: other, problems: otherProblems } = await watchedPage();
+      await other.goto(link);
+      await waitForRender(other, 0);
+      expect(await other.getAttribute(`#tab-${tab}`, 'aria-selected')).toBe('true');
+      expect(await other.isVisible(`#panel-${tab}`)).toBe(true);
+      expect((await chatTexts(other))[tab]).toContain('A link keeps the chat tab');
+      expect(otherProblems).toEqual([]);
+      await other.close();
+    }
+    await page.click('#copy-composition');
+    await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the composition.');
+    expect(await clipboard()).toBe(await editorText(page));
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
 
   it('shows an error with its path within a second of typing, and marks the place in the editor', async () => {
     const { page, problems } = await watchedPage();
@@ -294,7 +419,8 @@ describe('the playground', () => {
     const before = await renders(page);
     await typeComposition(page, JSON.stringify(hostile));
     await waitForRender(page, before);
-    for (const tab of ['png', 'svg', 'html', 'markdown', 'text', 'slack', 'pdf']) await page.click(`#tab-${tab}`);
+    for (const tab of ['png', 'svg', 'html', 'markdown', 'text', 'slack', ...CHAT_TABS, 'pdf'])
+      await page.click(`#tab-${tab}`);
     await page.waitForTimeout(300);
 
     const findings = await page.evaluate(() => {
@@ -347,6 +473,16 @@ describe('the playground', () => {
     }
     expect(findings.slack).toContain('<!channel>');
     expect(findings.slack).toContain('<@U123>');
+    // Each chat host shows the same characters: its markup (Telegram's and Google Chat's HTML,
+    // Discord's and Teams' Markdown) came only from the Worker, and what the model wrote is text.
+    const chats = await chatTexts(page);
+    for (const tab of CHAT_TABS) {
+      expect(chats[tab], tab).toContain('<script>window.__pwned = 1</script>');
+      expect(chats[tab], tab).toContain('<img src=x onerror="window.__pwned = 2">');
+      expect(chats[tab], tab).toContain('<a href="javascript:window.__pwned=5">x</a>');
+      expect(chats[tab], tab).toContain('[click](javascript:window.__pwned=3)');
+      expect(chats[tab], tab).toContain('<@U123>');
+    }
     expect(problems).toEqual([]);
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
     await page.close();
