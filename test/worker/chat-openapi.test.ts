@@ -16,6 +16,8 @@ type Json = Record<string, any>;
 const cases = [
   ...fixtures.map((entry) => ({ name: entry.name, composition: fixtureComposition(entry.value) })),
   ...examplePreviews(),
+  // No fixture has a subtitle, which each host draws in its own way (a subtle block, a card subtitle).
+  { name: 'a subtitle', composition: { ...slide(), subtitle: 'Q3 review for <users/all> and @everyone' } },
 ];
 
 /** The document's own `$id` here, so `#/components/schemas/…` resolves as it does for a client. */
