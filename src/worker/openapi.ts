@@ -1,6 +1,9 @@
-import { LAYOUT_HEADER, MAX_RENDER_SCALE } from './routes.ts';
+import { LAYOUT_HEADER, MAX_RENDER_SCALE, PICTURED_FORMATS } from './routes.ts';
 import { METADATA_PATH } from './oauth.ts';
 import * as z from 'zod';
+import { CHAT_FORMAT_NAMES, type ChatFormatName } from '../chat.ts';
+import { CHAT_PAYLOAD_ROOTS, chatPayloadSchemas } from '../core/sdk/chat/payload-schemas.ts';
+import { isBuiltInFormat } from '../core/sdk/formats.ts';
 import { RENDER_THEMES } from '../core/sdk/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { DEFAULT_IMAGE_TTL_DAYS } from '../hosting/images.ts';
@@ -111,6 +114,102 @@ const BODY_ERRORS = {
   '415': errorOf('UNSUPPORTED_MEDIA_TYPE: a non-empty body must be application/json.'),
 };
 
+const query = (name: string, description: string, schema: Json): Json => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+
+const THEME_QUERY = query(
+  'theme',
+  'Colour scheme for HTML and images (a hosted picture too); defaults to the composition’s own.',
+  { type: 'string', enum: [...RENDER_THEMES] },
+);
+const HEADING_QUERY = query(
+  'heading',
+  'Draw the title and subtitle (text, Markdown, HTML, Slack). Default false: a slide draws its own.',
+  { type: 'boolean' },
+);
+const SCALE_QUERY = query(
+  'scale',
+  'Image output size per canvas pixel, without a new layout: 0.6667 draws a 1280×720 slide. ' +
+    'Default 1 (1920×1080); 0.6667 for a hosted picture (`image`).',
+  { type: 'number', exclusiveMinimum: 0, maximum: MAX_RENDER_SCALE },
+);
+const IMAGE_QUERY = query(
+  'image',
+  'A hosted PNG of the slide in the message, `above` the text or `only` (the words kept as alt text): an ' +
+    '`image` block (Slack), an `Image` element (Teams) or an `image` widget (Google Chat). If storing fails ' +
+    'the text goes alone. Needs the IMAGES bucket. Only these formats take it: any other answers 400.',
+  { type: 'string', enum: [...SLACK_IMAGE_PLACEMENTS] },
+);
+const LAYOUT_QUERY = query(
+  'layout',
+  `true: also lay the slide out and answer what does not fit in the \`${LAYOUT_HEADER}\` header ` +
+    '(starts the image engine). Default false.',
+  { type: 'boolean' },
+);
+
+/** How each chat host is named in its operation. */
+const CHAT_HOSTS: Record<ChatFormatName, { host: string; operation: string }> = {
+  teams: { host: 'Microsoft Teams', operation: 'Teams' },
+  discord: { host: 'Discord', operation: 'Discord' },
+  googlechat: { host: 'Google Chat', operation: 'GoogleChat' },
+  telegram: { host: 'Telegram', operation: 'Telegram' },
+};
+
+/** A `POST /render/…` operation: its own parameters and output, and the answers every render route shares. */
+function renderOperation(options: {
+  operationId: string;
+  summary: string;
+  description?: string;
+  parameters: Json[];
+  output: string;
+  content: Json;
+  layout: boolean;
+  /** Takes `image`, so can answer 501 without the bucket. */
+  picture?: boolean;
+  /** Has a `{format}` to get wrong. */
+  notFound?: boolean;
+}): Json {
+  const { operationId, summary, description, parameters, output, content } = options;
+  return {
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+    parameters,
+    requestBody: { required: true, content: json(ref('Composition')) },
+    responses: {
+      '200': {
+        description: output,
+        ...(options.layout
+          ? {
+              headers: {
+                [LAYOUT_HEADER]: {
+                  description:
+                    'With `layout=true` only: the layout findings as a JSON array of ' +
+                    '`<path> (in <type>) <message>` strings (ASCII, `[]` when everything fits).',
+                  schema: { type: 'string' },
+                },
+              },
+            }
+          : {}),
+        content,
+      },
+      '400': errorOf('INVALID_JSON or INVALID_QUERY.'),
+      ...(options.notFound ? { '404': errorOf('FORMAT_NOT_FOUND.') } : {}),
+      '413': BODY_ERRORS['413'],
+      '415': BODY_ERRORS['415'],
+      '422': { description: 'The composition is invalid.', content: json(ref('CompositionInvalid')) },
+      ...COMMON_ERRORS,
+      '500': errorOf('RENDER_FAILED: the renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
+      ...(options.picture ? { '501': NOT_CONFIGURED } : {}),
+    },
+  };
+}
+
 function nameParameter(names: readonly string[], description: string): Json {
   return { name: 'name', in: 'path', required: true, description, schema: { type: 'string', enum: [...names] } };
 }
@@ -140,6 +239,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     HostedImage: component(hostedImageSchema),
     JsonRpcError: JSON_RPC_ERROR,
     ProtectedResourceMetadata: RESOURCE_METADATA,
+    ...chatPayloadSchemas((name) => `#/components/schemas/${name}`),
   };
   const paths: Record<string, Json> = {
     '/healthz': {
@@ -254,102 +354,74 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
       },
     };
   }
-  const hostFormats = Object.entries(config.formats);
+  // Each chat host's answer has its own schema and its own query parameters (only slack, teams and
+  // googlechat take `image`), so each gets a concrete path and operation: a generated client gets a
+  // typed method per host. The rest share `/render/{format}`; concrete paths match first (OpenAPI 3.1).
+  const chatPaths = CHAT_FORMAT_NAMES.filter((name) => config.formats[name] === config.chat[name]);
+  const ownPaths: readonly string[] = ['slack', ...chatPaths];
+  const shared = config.formatNames.filter((name) => !ownPaths.includes(name));
+  const layoutQuery = config.layout ? [LAYOUT_QUERY] : [];
   paths['/render/{format}'] = {
-    post: {
+    post: renderOperation({
       operationId: 'renderComposition',
       summary: 'Validate a composition and answer with the rendered output itself.',
       parameters: [
-        { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: [...config.formatNames] } },
-        {
-          name: 'theme',
-          in: 'query',
-          required: false,
-          description: 'Colour scheme for HTML and host formats; defaults to the composition’s own.',
-          schema: { type: 'string', enum: [...RENDER_THEMES] },
-        },
-        {
-          name: 'heading',
-          in: 'query',
-          required: false,
-          description:
-            'Draw the title and subtitle (text, Markdown, HTML, Slack). Default false: a slide draws its own.',
-          schema: { type: 'boolean' },
-        },
-        {
-          name: 'scale',
-          in: 'query',
-          required: false,
-          description:
-            'Image output size per canvas pixel, without a new layout: ' +
-            '0.6667 draws a 1280×720 slide. Default 1 (1920×1080).',
-          schema: { type: 'number', exclusiveMinimum: 0, maximum: MAX_RENDER_SCALE },
-        },
-        {
-          name: 'image',
-          in: 'query',
-          required: false,
-          description:
-            'slack, teams and googlechat only: a hosted PNG of the slide (1280×720 unless `scale` says) as an ' +
-            '`image` block (Slack), an `Image` element (Teams) or an `image` widget (Google Chat), `above` the ' +
-            'text or `only`. If storing fails the text goes alone. Needs the IMAGES bucket.',
-          schema: { type: 'string', enum: [...SLACK_IMAGE_PLACEMENTS] },
-        },
-        ...(config.layout
-          ? [
-              {
-                name: 'layout',
-                in: 'query',
-                required: false,
-                description:
-                  `true: also lay the slide out and answer what does not fit in the \`${LAYOUT_HEADER}\` header ` +
-                  '(starts the image engine). Default false.',
-                schema: { type: 'boolean' },
-              },
-            ]
-          : []),
+        { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: shared } },
+        THEME_QUERY,
+        HEADING_QUERY,
+        SCALE_QUERY,
+        ...layoutQuery,
       ],
-      requestBody: { required: true, content: json(ref('Composition')) },
-      responses: {
-        '200': {
-          description:
-            'The rendered output: text, Markdown, a whole HTML5 page (its ' +
-            'CSS in <head>), Slack Block Kit JSON, or a host format’s bytes.',
-          ...(config.layout
-            ? {
-                headers: {
-                  [LAYOUT_HEADER]: {
-                    description:
-                      'With `layout=true` only: the layout findings as a JSON array of ' +
-                      '`<path> (in <type>) <message>` strings (ASCII, `[]` when everything fits).',
-                    schema: { type: 'string' },
-                  },
-                },
-              }
-            : {}),
-          content: {
-            'text/plain': { schema: { type: 'string' } },
-            'text/markdown': { schema: { type: 'string' } },
-            'text/html': { schema: { type: 'string' } },
-            'application/json': { schema: { type: 'object', description: 'Slack: { text, blocks, assets }' } },
-            ...Object.fromEntries(
-              hostFormats.map(([, format]) => [format.mimeType, { schema: { type: 'string', format: 'binary' } }]),
-            ),
-          },
-        },
-        '400': errorOf('INVALID_JSON or INVALID_QUERY.'),
-        '404': errorOf('FORMAT_NOT_FOUND.'),
-        '413': BODY_ERRORS['413'],
-        '415': BODY_ERRORS['415'],
-        '422': { description: 'The composition is invalid.', content: json(ref('CompositionInvalid')) },
-        ...COMMON_ERRORS,
-        '500': errorOf('RENDER_FAILED: a host format’s renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
-        '501': NOT_CONFIGURED,
+      output: 'The rendered output: text, Markdown, a whole HTML5 page (its CSS in <head>), or a host format’s bytes.',
+      content: {
+        'text/plain': { schema: { type: 'string' } },
+        'text/markdown': { schema: { type: 'string' } },
+        'text/html': { schema: { type: 'string' } },
+        ...Object.fromEntries(
+          shared
+            .filter((name) => !isBuiltInFormat(name))
+            .map((name) => [config.formats[name]!.mimeType, { schema: { type: 'string', format: 'binary' } }]),
+        ),
       },
-    },
+      layout: config.layout,
+      notFound: true,
+    }),
   };
-  const renderQuery = (name: string): Json =>
-    ((paths['/render/{format}']!.post as Json).parameters as Json[]).find((parameter) => parameter.name === name)!;
+  const pictured = (name: string) => PICTURED_FORMATS.includes(name);
+  paths['/render/slack'] = {
+    post: renderOperation({
+      operationId: 'renderSlack',
+      summary: 'Validate a composition and answer the Slack Block Kit message.',
+      parameters: [
+        THEME_QUERY,
+        HEADING_QUERY,
+        SCALE_QUERY,
+        ...(pictured('slack') ? [IMAGE_QUERY] : []),
+        ...layoutQuery,
+      ],
+      output: 'A Slack Block Kit message.',
+      content: json({ type: 'object', description: 'Slack: { text, blocks, assets }' }),
+      layout: config.layout,
+      picture: pictured('slack'),
+    }),
+  };
+  for (const name of chatPaths) {
+    const picture = pictured(name);
+    paths[`/render/${name}`] = {
+      post: renderOperation({
+        operationId: `render${CHAT_HOSTS[name].operation}`,
+        summary: `Validate a composition and answer the ${CHAT_HOSTS[name].host} payload.`,
+        ...(picture ? { description: '`theme` and `scale` apply to the picture (`image`) only.' } : {}),
+        parameters: [...(picture ? [THEME_QUERY, SCALE_QUERY, IMAGE_QUERY] : []), ...layoutQuery],
+        output: `The ${CHAT_HOSTS[name].host} payload, as JSON.`,
+        content: {
+          [config.formats[name]!.mimeType]: { schema: ref(CHAT_PAYLOAD_ROOTS[name]) },
+        },
+        layout: config.layout,
+        picture,
+      }),
+    };
+  }
   const imageFormats = hostedFormats(config);
   paths['/images/{format}'] = {
     post: {
@@ -361,8 +433,8 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         'days after they are stored.',
       parameters: [
         { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: imageFormats } },
-        renderQuery('theme'),
-        renderQuery('scale'),
+        THEME_QUERY,
+        SCALE_QUERY,
       ],
       requestBody: { required: true, content: json(ref('Composition')) },
       responses: {

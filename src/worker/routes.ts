@@ -49,7 +49,7 @@ const PICTURED: Record<
     return picture ? googleChatImageMessage(message, picture, placement) : message;
   },
 };
-const PICTURED_FORMATS = Object.keys(PICTURED);
+export const PICTURED_FORMATS: readonly string[] = Object.keys(PICTURED);
 /**
  * The JSON-over-HTTP routes. Each one translates: read and check the request, call the library,
  * answer with its result. None re-implements a tool.

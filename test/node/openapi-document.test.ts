@@ -261,6 +261,26 @@ describe('the OpenAPI 3.1 document', () => {
   });
 });
 
+describe('the chat paths', () => {
+  it('type the builders’ payloads only: a host format that takes a chat name is documented as bytes', () => {
+    expect(doc.paths['/render/teams'].post.operationId).toBe('renderTeams');
+    const options = slidesWorkerOptions();
+    const replaced = buildOpenApiDocument(
+      createWorkerConfig({
+        ...options,
+        formats: { ...options.formats, teams: { mimeType: 'application/x-own-teams', render: () => '{}' } },
+      }),
+    ) as Json;
+    expect(replaced.paths['/render/teams']).toBeUndefined();
+    expect(replaced.paths['/render/discord'].post.operationId).toBe('renderDiscord');
+    const shared = replaced.paths['/render/{format}'].post;
+    expect(shared.parameters[0].schema.enum).toContain('teams');
+    expect(shared.responses['200'].content['application/x-own-teams']).toEqual({
+      schema: { type: 'string', format: 'binary' },
+    });
+  });
+});
+
 /** Points the document-relative `$ref`s of a lone schema at the registered document. */
 function rebase(schema: Json): Json {
   return JSON.parse(

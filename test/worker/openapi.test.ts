@@ -61,9 +61,10 @@ const GOOD_BODIES: Record<string, unknown> = {
   '/tools/isomer_validate': { composition: slide() },
   '/tools/isomer_render': { composition: slide(), format: 'text' },
   '/tools/isomer_request_view': { id: 'no-such-view' },
-  '/render/{format}': slide(),
   '/images/{format}': slide(),
 };
+const goodBody = (template: string): unknown =>
+  GOOD_BODIES[template] ?? (template.startsWith('/render/') ? slide() : {});
 
 /** A 2026-07-28 MCP request, as a client SDK sends it. */
 function mcpRequest(method: string, headers: Record<string, string> = {}, id: number | null = 1): RequestInit {
@@ -98,7 +99,7 @@ function probesFor(template: string, method: string, operation: Json): Probe[] {
   const goodValue = (name: string) => GOOD_PARAMETERS[name] ?? parameters.find((p) => p.name === name)!.schema.enum[0];
   const path = pathWith(goodValue);
   const verb = method.toUpperCase();
-  const body = operation.requestBody ? JSON.stringify(GOOD_BODIES[template] ?? {}) : undefined;
+  const body = operation.requestBody ? JSON.stringify(goodBody(template)) : undefined;
   const good: RequestInit =
     template === '/mcp'
       ? mcpRequest('tools/list')
@@ -144,8 +145,9 @@ function probesFor(template: string, method: string, operation: Json): Probe[] {
     if (parameter.in === 'query')
       probes.push({ what: `a bad ${parameter.name}`, path: `${path}?${parameter.name}=nope`, init: good });
   }
-  if (template.startsWith('/images/') || template === '/render/{format}') {
-    const hosted = template === '/render/{format}' ? '/render/slack?image=above' : path;
+  const picture = parameters.some((parameter) => parameter.name === 'image');
+  if (template.startsWith('/images/') || picture) {
+    const hosted = picture ? `${path}?image=above` : path;
     const unstored = pathWith((name) => (name === 'key' ? 'Q'.repeat(43) : goodValue(name)));
     probes.push(
       { what: 'no IMAGES binding', path: hosted, init: good, env: {} },

@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { CHAT_FORMAT_NAMES, CHAT_MIME_TYPES } from '../../src/chat.ts';
 import { ISOMER_TOOL_NAMES } from '../../src/index.ts';
 import { slidesWorkerOptions } from '../../src/slides.ts';
 import { ANONYMOUS_CALLER, createWorkerConfig, WORKER_ERROR_CODES } from '../../src/worker/index.ts';
@@ -278,6 +279,8 @@ describe('GET /openapi.json', () => {
       '/prompts',
       '/prompts/compose',
       '/render/{format}',
+      '/render/slack',
+      ...CHAT_FORMAT_NAMES.map((name) => `/render/${name}`),
       '/images/{format}',
       '/images/{key}.{format}',
       '/mcp',
@@ -290,7 +293,20 @@ describe('GET /openapi.json', () => {
     expect(doc.components.schemas.isomer_validate_input).toEqual(validateInput);
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual([...WORKER_ERROR_CODES]);
     expect(doc.components.schemas.Composition.properties.type).toEqual({ type: 'string', const: 'view' });
-    expect(doc.paths['/render/{format}'].post.parameters[0].schema.enum).toEqual(DEFAULT_FORMATS);
+    // Slack and the chat hosts have typed paths of their own; the rest share `{format}`.
+    const own = ['slack', ...CHAT_FORMAT_NAMES];
+    expect(doc.paths['/render/{format}'].post.parameters[0].schema.enum).toEqual(
+      DEFAULT_FORMATS.filter((name) => !own.includes(name)),
+    );
+    // `image` is documented exactly where the Worker takes it.
+    const withImage = Object.entries(doc.paths as Record<string, any>)
+      .filter(([, item]) => item.post?.parameters?.some((parameter: { name: string }) => parameter.name === 'image'))
+      .map(([path]) => path);
+    expect(withImage).toEqual(['/render/slack', '/render/teams', '/render/googlechat']);
+    for (const name of CHAT_FORMAT_NAMES)
+      expect(doc.paths[`/render/${name}`].post.responses['200'].content[CHAT_MIME_TYPES[name]].schema.$ref).toMatch(
+        /^#\/components\/schemas\/\w+$/,
+      );
     // Every reference resolves.
     const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const ref of refs)

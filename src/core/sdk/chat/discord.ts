@@ -39,7 +39,7 @@ export interface DiscordMessage {
 }
 
 /** The accent stripe of every embed (Discord's blurple). */
-const EMBED_COLOR = 0x5865f2;
+export const DISCORD_EMBED_COLOR = 0x5865f2;
 const RULE = '─'.repeat(12);
 
 /**
@@ -211,7 +211,7 @@ export function markdownToDiscord(
   if (title) first.title = title;
   for (const embed of embeds) {
     if (embed.description === '') delete embed.description;
-    embed.color = EMBED_COLOR;
+    embed.color = DISCORD_EMBED_COLOR;
   }
   return { embeds, allowed_mentions: { parse: [] } };
 }

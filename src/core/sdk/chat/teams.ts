@@ -27,6 +27,7 @@ import {
 
 export const ADAPTIVE_CARD_VERSION = '1.5';
 export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
+export const ADAPTIVE_CARD_SCHEMA = 'http://adaptivecards.io/schemas/adaptive-card.json';
 
 /** One card element; typed loosely, as Block Kit blocks are, since Teams takes many shapes. */
 export interface TeamsElement {
@@ -36,7 +37,7 @@ export interface TeamsElement {
 
 export interface AdaptiveCard {
   type: 'AdaptiveCard';
-  $schema: string;
+  $schema: typeof ADAPTIVE_CARD_SCHEMA;
   version: typeof ADAPTIVE_CARD_VERSION;
   body: TeamsElement[];
   /** Teams draws a card at full message width only when asked. */
@@ -201,7 +202,7 @@ function card(body: TeamsElement[]): TeamsMessage {
         contentType: ADAPTIVE_CARD_CONTENT_TYPE,
         content: {
           type: 'AdaptiveCard',
-          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          $schema: ADAPTIVE_CARD_SCHEMA,
           version: ADAPTIVE_CARD_VERSION,
           body,
           msteams: { width: 'Full' },
