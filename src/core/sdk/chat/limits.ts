@@ -39,6 +39,11 @@ export const DISCORD_LIMITS = {
 export const GOOGLE_CHAT_LIMITS = {
   messageBytes: 32_000,
   widgetsPerCard: 100,
+  /**
+   * Ours, not Chat's: the card header's title and subtitle, `fallbackText` and each section header
+   * take at most this many bytes (cut with an ellipsis), so a long heading leaves the body room.
+   */
+  headingBytes: 2_000,
 } as const;
 
 /**

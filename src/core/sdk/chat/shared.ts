@@ -13,7 +13,8 @@ import {
   type MarkdownList,
   type MarkdownTable,
 } from '../markdown/tree.ts';
-import { clampSlackText, graphemePrefix } from '../slack/clamp.ts';
+import { clampSlackText, codePointPrefix, graphemePrefix } from '../slack/clamp.ts';
+import { cloneData, wellFormed } from '../slack/copy.ts';
 import { isAbsoluteNavigationHref, sanitizeAssetUrl, sanitizeNavigationHref } from '../url.ts';
 
 /** What every chat converter takes: a composition's heading and its body as one content tree. */
@@ -28,14 +29,22 @@ export interface ChatHeading {
   subtitle?: string;
 }
 
-/** Content plus an optional heading, as a {@link ChatDocument}. */
+/**
+ * Content plus an optional heading, as a {@link ChatDocument}. Every chat converter reads its
+ * input through here, so this is where half a surrogate pair becomes U+FFFD, once for all hosts:
+ * it has no UTF-8 form, and Telegram refuses a message holding one.
+ */
 export function chatDocument(
   content: MarkdownContent | readonly MarkdownBlock[],
   heading: ChatHeading = {},
 ): ChatDocument {
-  const document: ChatDocument = { blocks: contentBlocks(content).filter((block) => isMarkdownBlock(block)) };
-  if (heading.title?.trim()) document.title = heading.title.trim();
-  if (heading.subtitle?.trim()) document.subtitle = heading.subtitle.trim();
+  const seen = new Map<object, unknown>();
+  const blocks = contentBlocks(content).filter((block) => isMarkdownBlock(block));
+  const document: ChatDocument = { blocks: blocks.map((block) => cloneData(block, seen) as MarkdownBlock) };
+  const title = wellFormed(heading.title ?? '').trim();
+  const subtitle = wellFormed(heading.subtitle ?? '').trim();
+  if (title) document.title = title;
+  if (subtitle) document.subtitle = subtitle;
   return document;
 }
 
@@ -51,6 +60,45 @@ export function omittedNote(count: number, limit: string): string {
 }
 
 export { clampSlackText as clampChatText, graphemePrefix };
+
+/**
+ * The longest prefix of at most `max` UTF-16 units that ends between graphemes, or, when the first
+ * grapheme alone is longer (a letter under thousands of combining marks), between code points: a
+ * cut always makes progress and never splits a surrogate pair.
+ */
+export function cutPrefix(text: string, max: number): string {
+  const prefix = graphemePrefix(text, max);
+  return prefix === '' ? codePointPrefix(text, max) : prefix;
+}
+
+/**
+ * Inserts {@link MENTION_BREAK} at every place `at` matches in the joined text of `runs`, so a
+ * mention whose `@` (or `<`) and name sit in different runs — `@**name**`, `**@**name`, `@` and a
+ * link — is broken exactly like one inside a single run. `at` is a global pattern of empty
+ * matches (lookarounds) at the places to break; each break joins the run before its place.
+ * @example breakMentions([{ text: '@', style: {} }, { text: 'ann', style: { bold: true } }], /(?<=@)(?=\w)/g)
+ * // [{ text: '@\u200B', style: {} }, { text: 'ann', style: { bold: true } }]
+ */
+export function breakMentions(runs: readonly ChatRun[], at: RegExp): ChatRun[] {
+  const places = [...runsText(runs).matchAll(at)].map((match) => match.index);
+  if (places.length === 0) return [...runs];
+  const out: ChatRun[] = [];
+  let start = 0;
+  let next = 0;
+  for (const run of runs) {
+    const end = start + run.text.length;
+    let text = '';
+    let from = start;
+    while (next < places.length && places[next]! <= end) {
+      const place = places[next++]!;
+      text += run.text.slice(from - start, place - start) + MENTION_BREAK;
+      from = place;
+    }
+    out.push({ ...run, text: text + run.text.slice(from - start) });
+    start = end;
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Links
