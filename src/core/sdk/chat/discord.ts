@@ -65,7 +65,7 @@ function inlineCode(text: string): string {
 }
 
 /** Where a break goes in a line's joined text, so `@**everyone**` is broken too. */
-const MENTION_AT = /(?<=@)(?=everyone|here)/giu;
+const MENTION_AT = /@(?=everyone|here)/gi;
 
 function markdown(runs: readonly ChatRun[]): string {
   return escapeLineStarts(runsToMarkdown(breakMentions(runs, MENTION_AT), escapeDiscordText, inlineCode));

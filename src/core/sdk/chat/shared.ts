@@ -72,29 +72,36 @@ export function cutPrefix(text: string, max: number): string {
 }
 
 /**
- * Inserts {@link MENTION_BREAK} at every place `at` matches in the joined text of `runs`, so a
+ * Inserts {@link MENTION_BREAK} after every match of `at` in the joined text of `runs`, so a
  * mention whose `@` (or `<`) and name sit in different runs — `@**name**`, `**@**name`, `@` and a
- * link — is broken exactly like one inside a single run. `at` is a global pattern of empty
- * matches (lookarounds) at the places to break; each break joins the run before its place.
- * @example breakMentions([{ text: '@', style: {} }, { text: 'ann', style: { bold: true } }], /(?<=@)(?=\w)/g)
+ * link — is broken exactly like one inside a single run. `at` is a global pattern matching what
+ * opens a mention (the `@`, with the name as a lookahead); each break joins the run it follows.
+ * @example breakMentions([{ text: '@', style: {} }, { text: 'ann', style: { bold: true } }], /@(?=\w)/g)
  * // [{ text: '@\u200B', style: {} }, { text: 'ann', style: { bold: true } }]
  */
 export function breakMentions(runs: readonly ChatRun[], at: RegExp): ChatRun[] {
-  const places = [...runsText(runs).matchAll(at)].map((match) => match.index);
+  const text = runsText(runs);
+  const places: number[] = [];
+  at.lastIndex = 0;
+  for (let match = at.exec(text); match !== null; match = at.exec(text)) {
+    places.push(match.index + match[0].length);
+    if (match[0] === '') at.lastIndex++;
+  }
   if (places.length === 0) return [...runs];
   const out: ChatRun[] = [];
   let start = 0;
   let next = 0;
   for (const run of runs) {
     const end = start + run.text.length;
-    let text = '';
+    const parts: string[] = [];
     let from = start;
     while (next < places.length && places[next]! <= end) {
       const place = places[next++]!;
-      text += run.text.slice(from - start, place - start) + MENTION_BREAK;
+      parts.push(run.text.slice(from - start, place - start), MENTION_BREAK);
       from = place;
     }
-    out.push({ ...run, text: text + run.text.slice(from - start) });
+    parts.push(run.text.slice(from - start));
+    out.push({ ...run, text: parts.join('') });
     start = end;
   }
   return out;

@@ -68,7 +68,7 @@ export function escapeTeamsText(text: string): string {
 }
 
 /** Where a break goes in a line's joined text, so `<**at**>` is broken too. */
-const MENTION_AT = /(?<=<)(?=\/?at\b)/giu;
+const MENTION_AT = /<(?=\/?at\b)/gi;
 
 function markdown(runs: readonly ChatRun[]): string {
   // Teams cards have no inline code; code runs read as plain text.

@@ -45,7 +45,7 @@ export interface TelegramMessages {
  * ```
  */
 export function escapeTelegramHtml(text: string): string {
-  return escapeHtml(text).replace(MENTION_AT, MENTION_BREAK);
+  return escapeHtml(text).replace(MENTION_AT, `@${MENTION_BREAK}`);
 }
 
 /**
@@ -53,7 +53,7 @@ export function escapeTelegramHtml(text: string): string {
  * mentions on a block's joined text (so `@<b>name</b>` is caught) before measuring it, and then
  * escapes runs with {@link escapeHtml} alone, so every break is one it counted.
  */
-const MENTION_AT = /(?<=(?:^|[^\p{L}\p{N}_])@)(?=[\p{L}\p{N}_])/gu;
+const MENTION_AT = /(?<![\p{L}\p{N}_])@(?=[\p{L}\p{N}_])/gu;
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -125,11 +125,15 @@ function render(entry: Piece): string {
   return `${entry.open}${body}${entry.close}`;
 }
 
-/** Splits a piece longer than `max` visible characters, at a line end or a space where one is near. */
+/**
+ * Splits a piece longer than `max` visible characters, at a line end or a space where one is near.
+ * Each piece but the last is over `max / 2`, so one render holds at most two per message: past
+ * that many the rest stays one piece, left out whole, and a huge block costs no more than that.
+ */
 function cut(entry: Piece, max: number): Piece[] {
   const out: Piece[] = [];
   let runs = entry.runs;
-  while (runsText(runs).length > max) {
+  while (runsText(runs).length > max && out.length < 2 * TELEGRAM_LIMITS.messagesPerRender) {
     const text = runsText(runs);
     const window = cutPrefix(text, max);
     // A line end if one is in the second half, else a space, else wherever the limit falls.
