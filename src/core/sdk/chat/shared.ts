@@ -4,6 +4,8 @@
  * escapes runs its own way; nothing here writes host syntax.
  */
 import { byteLength } from '../byte-length.ts';
+import { codePointPrefix } from '../slack/clamp.ts';
+import { cloneData } from '../slack/copy.ts';
 import {
   contentBlocks,
   isMarkdownBlock,
@@ -13,8 +15,7 @@ import {
   type MarkdownList,
   type MarkdownTable,
 } from '../markdown/tree.ts';
-import { clampSlackText, codePointPrefix, graphemePrefix } from '../slack/clamp.ts';
-import { cloneData, wellFormed } from '../slack/copy.ts';
+import { clampSlackText, graphemePrefix } from '../slack/clamp.ts';
 import { isAbsoluteNavigationHref, sanitizeAssetUrl, sanitizeNavigationHref } from '../url.ts';
 
 /** What every chat converter takes: a composition's heading and its body as one content tree. */
@@ -31,20 +32,24 @@ export interface ChatHeading {
 
 /**
  * Content plus an optional heading, as a {@link ChatDocument}. Every chat converter reads its
- * input through here, so this is where half a surrogate pair becomes U+FFFD, once for all hosts:
- * it has no UTF-8 form, and Telegram refuses a message holding one.
+ * input through here, so this is the one place where half a surrogate pair becomes U+FFFD for all
+ * hosts: it has no UTF-8 form, and Telegram refuses a message holding one.
  */
 export function chatDocument(
   content: MarkdownContent | readonly MarkdownBlock[],
   heading: ChatHeading = {},
 ): ChatDocument {
-  const seen = new Map<object, unknown>();
-  const blocks = contentBlocks(content).filter((block) => isMarkdownBlock(block));
-  const document: ChatDocument = { blocks: blocks.map((block) => cloneData(block, seen) as MarkdownBlock) };
-  const title = wellFormed(heading.title ?? '').trim();
-  const subtitle = wellFormed(heading.subtitle ?? '').trim();
-  if (title) document.title = title;
-  if (subtitle) document.subtitle = subtitle;
+  return cloneData(documentAsGiven(content, heading), new Map()) as ChatDocument;
+}
+
+/** Content plus an optional heading, as a {@link ChatDocument}. */
+function documentAsGiven(
+  content: MarkdownContent | readonly MarkdownBlock[],
+  heading: ChatHeading = {},
+): ChatDocument {
+  const document: ChatDocument = { blocks: contentBlocks(content).filter((block) => isMarkdownBlock(block)) };
+  if (heading.title?.trim()) document.title = heading.title.trim();
+  if (heading.subtitle?.trim()) document.subtitle = heading.subtitle.trim();
   return document;
 }
 
