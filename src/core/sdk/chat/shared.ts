@@ -43,10 +43,7 @@ export function chatDocument(
 }
 
 /** Content plus an optional heading, as a {@link ChatDocument}. */
-function documentAsGiven(
-  content: MarkdownContent | readonly MarkdownBlock[],
-  heading: ChatHeading = {},
-): ChatDocument {
+function documentAsGiven(content: MarkdownContent | readonly MarkdownBlock[], heading: ChatHeading = {}): ChatDocument {
   const document: ChatDocument = { blocks: contentBlocks(content).filter((block) => isMarkdownBlock(block)) };
   if (heading.title?.trim()) document.title = heading.title.trim();
   if (heading.subtitle?.trim()) document.subtitle = heading.subtitle.trim();
