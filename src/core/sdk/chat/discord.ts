@@ -7,14 +7,15 @@ import { CODE_BACKTICK_LOOKALIKE } from '../slack/mrkdwn.ts';
 import type { MarkdownBlock, MarkdownContent, MarkdownList } from '../markdown/tree.ts';
 import { DISCORD_LIMITS } from './limits.ts';
 import {
+  breakMentions,
   type ChatHeading,
   type ChatRun,
   chatDocument,
   clampChatText,
   codeLanguage,
   codeText,
+  cutPrefix,
   escapeLineStarts,
-  graphemePrefix,
   inlineRuns,
   listStart,
   MENTION_BREAK,
@@ -63,8 +64,11 @@ function inlineCode(text: string): string {
   return value.trim() === '' ? value : `\`${value}\``;
 }
 
+/** Where a break goes in a line's joined text, so `@**everyone**` is broken too. */
+const MENTION_AT = /@(?=everyone|here)/gi;
+
 function markdown(runs: readonly ChatRun[]): string {
-  return escapeLineStarts(runsToMarkdown(runs, escapeDiscordText, inlineCode));
+  return escapeLineStarts(runsToMarkdown(breakMentions(runs, MENTION_AT), escapeDiscordText, inlineCode));
 }
 
 /** A fenced block; a line of backticks inside could close it, so backticks become look-alikes. */
@@ -127,7 +131,7 @@ function cutLines(text: string, max: number): string[] {
   const parts: string[] = [];
   let rest = text;
   while (rest.length > max) {
-    const window = graphemePrefix(rest, max);
+    const window = cutPrefix(rest, max);
     const newline = window.lastIndexOf('\n');
     let cut = newline > max / 2 ? newline : window.length;
     // Never leave an escaping backslash at the end of a piece: the next one would start unescaped.
@@ -168,10 +172,13 @@ export function markdownToDiscord(
   heading: ChatHeading = {},
 ): DiscordMessage {
   const document = chatDocument(content, heading);
-  const title = document.title ? escapeTitle(document.title.replace(/\s+/g, ' ')) : undefined;
+  const title = document.title
+    ? fitDrawn(document.title.replace(/\s+/g, ' '), DISCORD_LIMITS.embedTitleChars, escapeDiscordText)
+    : undefined;
   const chunks: string[] = [];
+  // The subtitle opens the first description, so it is cut to fit one (it fits the total too).
   if (document.subtitle)
-    chunks.push(markdown(inlineRuns([{ type: 'emphasis', children: [{ type: 'text', value: document.subtitle }] }])));
+    chunks.push(fitDrawn(document.subtitle, DISCORD_LIMITS.embedDescriptionChars, subtitleMarkdown));
   for (const block of document.blocks) {
     const text = blockMarkdown(block);
     if (text !== '') chunks.push(...splitChunk(text, DISCORD_LIMITS.embedDescriptionChars));
@@ -216,13 +223,21 @@ export function markdownToDiscord(
   return { embeds, allowed_mentions: { parse: [] } };
 }
 
-/** Embed titles render Markdown too, so they are escaped like text (after clamping, within the limit). */
-function escapeTitle(title: string): string {
-  let keep = DISCORD_LIMITS.embedTitleChars;
-  let escaped = escapeDiscordText(clampChatText(title, keep));
-  while (escaped.length > DISCORD_LIMITS.embedTitleChars && keep > 0) {
-    keep -= escaped.length - DISCORD_LIMITS.embedTitleChars;
-    escaped = escapeDiscordText(clampChatText(title, keep));
+function subtitleMarkdown(subtitle: string): string {
+  return markdown(inlineRuns([{ type: 'emphasis', children: [{ type: 'text', value: subtitle }] }]));
+}
+
+/**
+ * `text` drawn by `draw` (which escapes, so it grows) within `max` characters: clamped with an
+ * ellipsis first, then clamped shorter by what the drawing overshot until it fits. Embed titles
+ * render Markdown too, so they are drawn escaped like text.
+ */
+function fitDrawn(text: string, max: number, draw: (text: string) => string): string {
+  let keep = max;
+  let drawn = draw(clampChatText(text, keep));
+  while (drawn.length > max && keep > 0) {
+    keep -= drawn.length - max;
+    drawn = draw(clampChatText(text, keep));
   }
-  return escaped;
+  return drawn;
 }

@@ -170,80 +170,105 @@ export function markdownToGoogleChat(
   const document = chatDocument(content, heading);
   const card: GoogleChatCard = { sections: [] };
   if (document.title) {
-    card.header = { title: neutralizeGoogleChatText(document.title) };
-    if (document.subtitle) card.header.subtitle = neutralizeGoogleChatText(document.subtitle);
+    card.header = { title: plainText(document.title) };
+    if (document.subtitle) card.header.subtitle = plainText(document.subtitle);
   } else if (document.subtitle) {
-    card.header = { title: neutralizeGoogleChatText(document.subtitle) };
+    card.header = { title: plainText(document.subtitle) };
   }
   const first = document.blocks.find((block) => block.type === 'heading' || block.type === 'paragraph');
   const firstLine = first ? splitRunLines(inlineRuns(first.children ?? []))[0] : undefined;
   const fallback = document.title ?? (firstLine ? runsText(firstLine) : undefined);
-  const fallbackText = fallback === undefined ? undefined : neutralizeGoogleChatText(fallback);
+  const fallbackText = fallback === undefined ? undefined : plainText(fallback);
 
-  const budget = GOOGLE_CHAT_LIMITS.messageBytes - jsonBytes(message(card, fallbackText)) - 400;
+  const items = document.blocks.flatMap((block): (GoogleChatWidget | { header: string })[] => {
+    const out = blockWidgets(block);
+    if (Array.isArray(out)) return out;
+    return out.header === '' ? [] : [{ header: clampHtml(out.header, GOOGLE_CHAT_LIMITS.headingBytes) }];
+  });
+  card.sections = fillSections(items, GOOGLE_CHAT_LIMITS.messageBytes - jsonBytes(message(card, fallbackText)) - 400);
+  return message(card, fallbackText);
+}
+
+/** Plain text for the card header and `fallbackText`: mentions broken, within the heading's bytes. */
+function plainText(text: string): string {
+  return clampTextBytes(neutralizeGoogleChatText(text), GOOGLE_CHAT_LIMITS.headingBytes);
+}
+
+/** Card HTML cut to `maxBytes`, never ending inside a tag or an entity. */
+function clampHtml(text: string, maxBytes: number): string {
+  return clampTextBytes(text, maxBytes).replace(/<[^>]*…$|&[#a-z0-9]*…$/i, '…');
+}
+
+/**
+ * Widgets and section headers, in order, as sections within `budget` bytes and the card's widget
+ * limit (one widget and the bytes left over are kept for the note). What does not fit — headings
+ * included — is counted, and a note at the end says how many blocks were left out.
+ */
+function fillSections(items: readonly (GoogleChatWidget | { header: string })[], budget: number): GoogleChatSection[] {
+  const sections: GoogleChatSection[] = [];
   let used = 0;
   let widgets = 0;
   let left = 0;
-  let section: GoogleChatSection | undefined;
-  // Chat refuses a section without widgets: a heading with nothing under it becomes a bold line.
+  const fits = (bytes: number): boolean => widgets + 1 < GOOGLE_CHAT_LIMITS.widgetsPerCard && used + bytes <= budget;
+  const add = (section: GoogleChatSection): GoogleChatSection => {
+    sections.push(section);
+    used += jsonBytes(section) + 1;
+    return section;
+  };
+  // Chat refuses a section without widgets: a heading with nothing under it becomes a bold line,
+  // or, when even that does not fit, is counted with what was left out.
   const settle = (): void => {
-    if (!section || section.widgets.length > 0 || !section.header) return;
-    const widget = { textParagraph: { text: `<b>${section.header}</b>` } };
-    delete section.header;
-    if (widgets + 1 < GOOGLE_CHAT_LIMITS.widgetsPerCard && used + jsonBytes(widget) <= budget) {
-      section.widgets.push(widget);
-      used += jsonBytes(widget);
+    const section = sections.at(-1);
+    if (!section || section.widgets.length > 0 || section.header === undefined) return;
+    const before = jsonBytes(section) + 1;
+    const settled: GoogleChatSection = { widgets: [{ textParagraph: { text: `<b>${section.header}</b>` } }] };
+    sections.pop();
+    used -= before;
+    if (fits(jsonBytes(settled) + 1)) {
+      add(settled);
       widgets++;
-    }
+    } else left++;
   };
-  const open = (header?: string): GoogleChatSection => {
-    settle();
-    const next: GoogleChatSection = header ? { header, widgets: [] } : { widgets: [] };
-    card.sections.push(next);
-    used += jsonBytes(next) + 1;
-    return next;
-  };
-  for (const block of document.blocks) {
-    const out = blockWidgets(block);
+  for (const item of items) {
     if (left > 0) {
-      left += Array.isArray(out) ? out.length : 0;
+      left++;
       continue;
     }
-    if (!Array.isArray(out)) {
-      if (out.header !== '') section = open(out.header);
+    if ('header' in item) {
+      settle();
+      // Room for the header now and for it as a bold line, should nothing follow it.
+      const section: GoogleChatSection = { header: item.header, widgets: [] };
+      if (left === 0 && fits(jsonBytes(section) + 40)) add(section);
+      else left++;
       continue;
     }
-    for (const widget of out) {
-      section ??= open();
-      const target = section;
-      const cost = jsonBytes(widget) + 1;
-      if (left > 0 || widgets + 1 >= GOOGLE_CHAT_LIMITS.widgetsPerCard || used + cost > budget) {
-        // A paragraph that does not fit whole keeps what room allows, as the first cut.
-        if (left === 0 && 'textParagraph' in widget && widgets + 1 < GOOGLE_CHAT_LIMITS.widgetsPerCard) {
-          const room = budget - used - jsonBytes({ textParagraph: { text: '' } }) - 1;
-          const text = clampTextBytes(widget.textParagraph.text, room).replace(/<[^>]*…$|&[#a-z0-9]*…$/i, '…');
-          if (text !== '' && room > 0) {
-            target.widgets.push({ textParagraph: { text } });
-            used += jsonBytes(text);
-            widgets++;
-          }
-        }
-        left++;
-        continue;
-      }
-      target.widgets.push(widget);
+    const target = sections.at(-1) ?? add({ widgets: [] });
+    const cost = jsonBytes(item) + 1;
+    if (fits(cost)) {
+      target.widgets.push(item);
       used += cost;
       widgets++;
+      continue;
     }
+    // A paragraph that does not fit whole keeps what room allows, as the first cut.
+    const room = budget - used - jsonBytes({ textParagraph: { text: '' } }) - 1;
+    if ('textParagraph' in item && room > 0 && widgets + 1 < GOOGLE_CHAT_LIMITS.widgetsPerCard) {
+      const text = clampHtml(item.textParagraph.text, room);
+      if (text !== '') {
+        target.widgets.push({ textParagraph: { text } });
+        used += jsonBytes({ textParagraph: { text } }) + 1;
+        widgets++;
+      }
+    }
+    left++;
   }
+  if (left === 0) settle();
   if (left > 0) {
     const note = {
       textParagraph: { text: `<i>${escapeGoogleChatHtml(omittedNote(left, "Google Chat's card limits"))}</i>` },
     };
-    (section ?? open()).widgets.push(note);
+    (sections.at(-1) ?? add({ widgets: [] })).widgets.push(note);
   }
-  settle();
-  card.sections = card.sections.filter((entry) => entry.widgets.length > 0);
-  if (card.sections.length === 0) card.sections.push({ widgets: [{ textParagraph: { text: '\u00A0' } }] });
-  return message(card, fallbackText);
+  const kept = sections.filter((entry) => entry.widgets.length > 0);
+  return kept.length > 0 ? kept : [{ widgets: [{ textParagraph: { text: '\u00A0' } }] }];
 }

@@ -4,6 +4,8 @@
  * escapes runs its own way; nothing here writes host syntax.
  */
 import { byteLength } from '../byte-length.ts';
+import { codePointPrefix } from '../slack/clamp.ts';
+import { cloneData } from '../slack/copy.ts';
 import {
   contentBlocks,
   isMarkdownBlock,
@@ -28,11 +30,20 @@ export interface ChatHeading {
   subtitle?: string;
 }
 
-/** Content plus an optional heading, as a {@link ChatDocument}. */
+/**
+ * Content plus an optional heading, as a {@link ChatDocument}. Every chat converter reads its
+ * input through here, so this is the one place where half a surrogate pair becomes U+FFFD for all
+ * hosts: it has no UTF-8 form, and Telegram refuses a message holding one.
+ */
 export function chatDocument(
   content: MarkdownContent | readonly MarkdownBlock[],
   heading: ChatHeading = {},
 ): ChatDocument {
+  return cloneData(documentAsGiven(content, heading), new Map()) as ChatDocument;
+}
+
+/** Content plus an optional heading, as a {@link ChatDocument}. */
+function documentAsGiven(content: MarkdownContent | readonly MarkdownBlock[], heading: ChatHeading = {}): ChatDocument {
   const document: ChatDocument = { blocks: contentBlocks(content).filter((block) => isMarkdownBlock(block)) };
   if (heading.title?.trim()) document.title = heading.title.trim();
   if (heading.subtitle?.trim()) document.subtitle = heading.subtitle.trim();
@@ -51,6 +62,52 @@ export function omittedNote(count: number, limit: string): string {
 }
 
 export { clampSlackText as clampChatText, graphemePrefix };
+
+/**
+ * The longest prefix of at most `max` UTF-16 units that ends between graphemes, or, when the first
+ * grapheme alone is longer (a letter under thousands of combining marks), between code points: a
+ * cut always makes progress and never splits a surrogate pair.
+ */
+export function cutPrefix(text: string, max: number): string {
+  const prefix = graphemePrefix(text, max);
+  return prefix === '' ? codePointPrefix(text, max) : prefix;
+}
+
+/**
+ * Inserts {@link MENTION_BREAK} after every match of `at` in the joined text of `runs`, so a
+ * mention whose `@` (or `<`) and name sit in different runs — `@**name**`, `**@**name`, `@` and a
+ * link — is broken exactly like one inside a single run. `at` is a global pattern matching what
+ * opens a mention (the `@`, with the name as a lookahead); each break joins the run it follows.
+ * @example breakMentions([{ text: '@', style: {} }, { text: 'ann', style: { bold: true } }], /@(?=\w)/g)
+ * // [{ text: '@\u200B', style: {} }, { text: 'ann', style: { bold: true } }]
+ */
+export function breakMentions(runs: readonly ChatRun[], at: RegExp): ChatRun[] {
+  const text = runsText(runs);
+  const places: number[] = [];
+  at.lastIndex = 0;
+  for (let match = at.exec(text); match !== null; match = at.exec(text)) {
+    places.push(match.index + match[0].length);
+    if (match[0] === '') at.lastIndex++;
+  }
+  if (places.length === 0) return [...runs];
+  const out: ChatRun[] = [];
+  let start = 0;
+  let next = 0;
+  for (const run of runs) {
+    const end = start + run.text.length;
+    const parts: string[] = [];
+    let from = start;
+    while (next < places.length && places[next]! <= end) {
+      const place = places[next++]!;
+      parts.push(run.text.slice(from - start, place - start), MENTION_BREAK);
+      from = place;
+    }
+    parts.push(run.text.slice(from - start));
+    out.push({ ...run, text: parts.join('') });
+    start = end;
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Links

@@ -7,6 +7,7 @@
 import type { MarkdownBlock, MarkdownContent, MarkdownList, MarkdownTable } from '../markdown/tree.ts';
 import { TEAMS_LIMITS } from './limits.ts';
 import {
+  breakMentions,
   type ChatHeading,
   type ChatRun,
   chatDocument,
@@ -67,9 +68,12 @@ export function escapeTeamsText(text: string): string {
   return text.replace(/[\\*_`[\]~]/g, '\\$&').replace(/<(\/?)(at)\b/gi, `<${MENTION_BREAK}$1$2`);
 }
 
+/** Where a break goes in a line's joined text, so `<**at**>` is broken too. */
+const MENTION_AT = /<(?=\/?at\b)/gi;
+
 function markdown(runs: readonly ChatRun[]): string {
   // Teams cards have no inline code; code runs read as plain text.
-  return escapeLineStarts(runsToMarkdown(runs, escapeTeamsText, undefined));
+  return escapeLineStarts(runsToMarkdown(breakMentions(runs, MENTION_AT), escapeTeamsText, undefined));
 }
 
 function textBlock(text: string, extra: Record<string, unknown> = {}): TeamsElement {

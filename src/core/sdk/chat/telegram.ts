@@ -7,12 +7,13 @@ import type { MarkdownBlock, MarkdownContent } from '../markdown/tree.ts';
 import { TELEGRAM_LIMITS } from './limits.ts';
 import {
   blockLines,
+  breakMentions,
   type ChatHeading,
   type ChatRun,
   chatDocument,
   codeLanguage,
   codeText,
-  graphemePrefix,
+  cutPrefix,
   MENTION_BREAK,
   monospaceTable,
   omittedNote,
@@ -44,12 +45,18 @@ export interface TelegramMessages {
  * ```
  */
 export function escapeTelegramHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/(^|[^\p{L}\p{N}_])@(?=[\p{L}\p{N}_])/gu, `$1@${MENTION_BREAK}`);
+  return escapeHtml(text).replace(MENTION_AT, `@${MENTION_BREAK}`);
+}
+
+/**
+ * Where a break goes: after an `@` that starts a word and before the name. The converter breaks
+ * mentions on a block's joined text (so `@<b>name</b>` is caught) before measuring it, and then
+ * escapes runs with {@link escapeHtml} alone, so every break is one it counted.
+ */
+const MENTION_AT = /(?<![\p{L}\p{N}_])@(?=[\p{L}\p{N}_])/gu;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Telegram opens http(s) links only; anything else stays text. */
@@ -58,7 +65,7 @@ function telegramHref(href: string | undefined): string | undefined {
 }
 
 function style(run: ChatRun): string {
-  let text = escapeTelegramHtml(run.text);
+  let text = escapeHtml(run.text);
   if (run.style.code) text = `<code>${text}</code>`;
   if (run.style.italic) text = `<i>${text}</i>`;
   if (run.style.bold) text = `<b>${text}</b>`;
@@ -66,7 +73,7 @@ function style(run: ChatRun): string {
 }
 
 function html(runs: readonly ChatRun[]): string {
-  return runsToHtml(runs, style, escapeTelegramHtml, telegramHref);
+  return runsToHtml(runs, style, escapeHtml, telegramHref);
 }
 
 /** One block: runs in a wrapper (`<pre>`, `<blockquote>`), so a long block can be cut and each piece rewrapped. */
@@ -114,17 +121,21 @@ function pieceLength(entry: Piece): number {
 
 function render(entry: Piece): string {
   // Inside <pre> Telegram shows text as it is: no styles, only the escaped characters.
-  const body = entry.open.startsWith('<pre') ? escapeTelegramHtml(runsText(entry.runs)) : html(entry.runs);
+  const body = entry.open.startsWith('<pre') ? escapeHtml(runsText(entry.runs)) : html(entry.runs);
   return `${entry.open}${body}${entry.close}`;
 }
 
-/** Splits a piece longer than `max` visible characters, at a line end or a space where one is near. */
+/**
+ * Splits a piece longer than `max` visible characters, at a line end or a space where one is near.
+ * Each piece but the last is over `max / 2`, so one render holds at most two per message: past
+ * that many the rest stays one piece, left out whole, and a huge block costs no more than that.
+ */
 function cut(entry: Piece, max: number): Piece[] {
   const out: Piece[] = [];
   let runs = entry.runs;
-  while (runsText(runs).length > max) {
+  while (runsText(runs).length > max && out.length < 2 * TELEGRAM_LIMITS.messagesPerRender) {
     const text = runsText(runs);
-    const window = graphemePrefix(text, max);
+    const window = cutPrefix(text, max);
     // A line end if one is in the second half, else a space, else wherever the limit falls.
     const newline = window.lastIndexOf('\n');
     const space = window.search(/\s\S*$/);
@@ -200,21 +211,33 @@ export function markdownToTelegram(
   heading: ChatHeading = {},
 ): TelegramMessages {
   const document = chatDocument(content, heading);
-  const pieces: Piece[] = [];
-  if (document.title) pieces.push({ open: '', close: '', runs: [{ text: document.title, style: { bold: true } }] });
+  const entries: Piece[] = [];
+  if (document.title) entries.push({ open: '', close: '', runs: [{ text: document.title, style: { bold: true } }] });
   if (document.subtitle)
-    pieces.push({ open: '', close: '', runs: [{ text: document.subtitle, style: { italic: true } }] });
+    entries.push({ open: '', close: '', runs: [{ text: document.subtitle, style: { italic: true } }] });
   for (const block of document.blocks) {
     const entry = piece(block);
-    if (entry) pieces.push(...cut(entry, TELEGRAM_LIMITS.messageChars));
+    if (entry) entries.push(entry);
   }
-  const noteFor = (count: number): string =>
-    `<i>${escapeTelegramHtml(omittedNote(count, `${TELEGRAM_LIMITS.messagesPerRender} Telegram messages`))}</i>`;
+  // Mentions are broken before anything is measured, so the breaks count toward the limit; a
+  // heading is cut like any block, never dropped.
+  const pieces = entries.flatMap((entry) =>
+    cut({ ...entry, runs: breakMentions(entry.runs, MENTION_AT) }, TELEGRAM_LIMITS.messageChars),
+  );
+  const noteText = (count: number): string =>
+    omittedNote(count, `${TELEGRAM_LIMITS.messagesPerRender} Telegram messages`);
   let packed = pack(pieces, 0);
   if (packed.kept < pieces.length) {
     // Packed again with room for the note in the last message (the longest note any count can need).
-    packed = pack(pieces, noteFor(pieces.length).length + 2);
-    packed.messages[packed.messages.length - 1]!.parts.push(noteFor(pieces.length - packed.kept));
+    packed = pack(pieces, noteText(pieces.length).length + 2);
+    const note = noteText(pieces.length - packed.kept);
+    const last = packed.messages.at(-1);
+    // Only the last allowed message keeps that room: an earlier last one may be full, so the note
+    // then opens a message of its own (there is one left, since the last allowed was not reached).
+    if (last && last.length + 2 + note.length <= TELEGRAM_LIMITS.messageChars) {
+      last.parts.push(`<i>${escapeHtml(note)}</i>`);
+      last.length += 2 + note.length;
+    } else packed.messages.push({ parts: [`<i>${escapeHtml(note)}</i>`], length: note.length });
   }
   const { messages } = packed;
   if (messages.length === 0) messages.push({ parts: ['\u00A0'], length: 1 });

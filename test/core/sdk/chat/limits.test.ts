@@ -90,3 +90,98 @@ describe('chat host limits with huge inputs', () => {
     }
   });
 });
+
+/** Every visible text of a payload, joined: what a reader of the message(s) could see. */
+function shown(host: (typeof HOST_NAMES)[number], payload: unknown): string {
+  return strings(payload)
+    .filter(([path]) => host !== 'telegram' || path.endsWith('.text'))
+    .map(([, value]) => (host === 'telegram' ? telegramParse(value).visible : value))
+    .join('\n');
+}
+
+describe('a heading or a note is never lost, and growth from escaping is counted', () => {
+  for (const host of HOST_NAMES) {
+    it(`${host}: a title and a subtitle over 4,096 characters fit, and the reader sees they were cut or split`, () => {
+      const title = `Title-${'t'.repeat(5000)}`;
+      const subtitle = `Subtitle-${'s'.repeat(5000)}`;
+      const payload = HOSTS[host](md.content(md.paragraph('Body')), { title, subtitle });
+      expect(limitProblems(host, payload)).toEqual([]);
+      // Across messages (Telegram splits a heading like any block), or cut with an ellipsis.
+      const text = shown(host, payload).replace(/\s+/g, '');
+      expect(text).toContain('Title-tttt');
+      expect(text).toContain('Subtitle-ssss');
+      expect(text.includes(title) || /t…/.test(text)).toBe(true);
+      expect(text.includes(subtitle) || /s…/.test(text)).toBe(true);
+    });
+
+    it(`${host}: a title of 9,000 \`&\` and a heading of 9,000 \`&\` stay within the limits`, () => {
+      const amps = '&'.repeat(9000);
+      const payload = HOSTS[host](md.content(md.heading(2, amps), md.paragraph(amps), md.paragraph('end')), {
+        title: amps,
+        subtitle: amps,
+      });
+      expect(limitProblems(host, payload)).toEqual([]);
+    });
+
+    it(`${host}: a card with a 40,000-character heading alone keeps that heading, cut`, () => {
+      const payload = HOSTS[host](md.content(md.heading(2, `Head ${'h'.repeat(40_000)}`)));
+      expect(limitProblems(host, payload)).toEqual([]);
+      expect(shown(host, payload)).toContain('Head hhhh');
+    });
+  }
+
+  it('telegram: the zero-width mention breaks count toward 4,096 (one per `@x`)', () => {
+    const mentions = '@x '.repeat(1333).trim();
+    const { messages } = HOSTS.telegram(
+      md.content(md.paragraph(mentions), md.paragraph('@y '.repeat(4000))),
+    ) as TelegramMessages;
+    expect(limitProblems('telegram', { messages })).toEqual([]);
+    expect(messages.length).toBeGreaterThan(2);
+  });
+
+  it('telegram: the left-out note never lands on a message that is already full', () => {
+    const full = (letter: string) => md.paragraph(letter.repeat(TELEGRAM_LIMITS.messageChars));
+    const blocks = md.content(
+      ...'abcdefghi'.split('').map(full),
+      md.paragraph('j'.repeat(4090)),
+      md.paragraph('k'.repeat(10)),
+    );
+    const { messages } = HOSTS.telegram(blocks) as TelegramMessages;
+    expect(limitProblems('telegram', { messages })).toEqual([]);
+    expect(messages.at(-1)!.text).toMatch(/2 more blocks were left out/);
+  });
+
+  it('discord: a subtitle longer than a description is cut to fit one, with an ellipsis', () => {
+    const message = HOSTS.discord(md.content(md.paragraph('Body')), {
+      title: 'T',
+      subtitle: `S ${'s'.repeat(4200)}`,
+    }) as DiscordMessage;
+    expect(limitProblems('discord', message)).toEqual([]);
+    expect(message.embeds[0]!.description).toMatch(/^_S s+…_/);
+    expect(shown('discord', message)).toContain('Body');
+  });
+
+  it('googlechat: the header and fallback are clamped in bytes; the body still has room', () => {
+    const message = HOSTS.googlechat(md.content(md.paragraph('Body')), {
+      title: '&'.repeat(40_000),
+      subtitle: 'é'.repeat(40_000),
+    }) as GoogleChatMessage;
+    expect(limitProblems('googlechat', message)).toEqual([]);
+    expect(message.cardsV2[0].card.header!.title).toMatch(/^&+…$/);
+    expect(message.cardsV2[0].card.header!.subtitle).toMatch(/^é+…$/);
+    expect(message.fallbackText).toMatch(/^&+…$/);
+    expect(shown('googlechat', message)).toContain('Body');
+  });
+
+  it('googlechat: headings past the budget are counted in the note, not dropped', () => {
+    const many = md.content(
+      md.paragraph('x'.repeat(31_000)),
+      md.heading(2, 'Late heading'),
+      md.heading(2, 'Another late heading'),
+    );
+    const message = HOSTS.googlechat(many) as GoogleChatMessage;
+    expect(limitProblems('googlechat', message)).toEqual([]);
+    // The paragraph keeps what fits and counts as left out, with both headings after it.
+    expect(JSON.stringify(message)).toMatch(/x…"}},{"textParagraph":{"text":"<i>3 more blocks were left out/);
+  });
+});

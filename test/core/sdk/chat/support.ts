@@ -4,6 +4,7 @@
  */
 import { byteLength } from '../../../../src/core/sdk/byte-length.ts';
 import { isAbsoluteNavigationHref, sanitizeNavigationHref } from '../../../../src/core/sdk/url.ts';
+import { hasLoneSurrogate } from '../../../support/slack-safety.ts';
 import {
   DISCORD_LIMITS,
   type DiscordMessage,
@@ -90,6 +91,8 @@ export function limitProblems(host: Host, payload: unknown): string[] {
   const over = (what: string, size: number, max: number): void => {
     if (size > max) problems.push(`${what}: ${size} > ${max}`);
   };
+  // Half a surrogate pair has no UTF-8 form: hosts refuse it or show garbage.
+  for (const [path, text] of strings(payload)) if (hasLoneSurrogate(text)) problems.push(`lone surrogate at ${path}`);
   if (host === 'teams') {
     const message = payload as TeamsMessage;
     over('message bytes', byteLength(JSON.stringify(message)), TEAMS_LIMITS.messageBytes);
@@ -137,6 +140,14 @@ function withoutDiscordCode(text: string): string {
   return text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
 }
 
+/**
+ * Markdown text with its unescaped emphasis, strike, spoiler and link markers taken out: what a
+ * reader sees as one word, so `@**everyone**` or `<[at](url)>` is read as the mention it spells.
+ */
+function withoutMarkers(text: string): string {
+  return text.replace(/(?<!\\)\]\([^)\s]*\)/g, '').replace(/(?<!\\)(?:\*+|_+|~+|\|\||\[)/g, '');
+}
+
 /** Mention or markup syntax the host would resolve, found in the payload's text. */
 export function liveMentions(host: Host, payload: unknown): string[] {
   const found: string[] = [];
@@ -164,7 +175,9 @@ export function liveMentions(host: Host, payload: unknown): string[] {
     }
     // Discord shows code spans and fences as written, mentions included.
     const read = host === 'discord' ? withoutDiscordCode(text) : text;
-    for (const pattern of patterns[host]) if (pattern.test(read)) found.push(`${path}: ${text.slice(0, 80)}`);
+    const views = host === 'googlechat' ? [read] : [read, withoutMarkers(read)];
+    if (patterns[host].some((pattern) => views.some((view) => pattern.test(view))))
+      found.push(`${path}: ${text.slice(0, 80)}`);
   }
   return found;
 }
