@@ -251,7 +251,8 @@ export function labelMisleads(label: string, target: URL): boolean {
 /** Joins a URL's parts invisibly: ZWJ, which the URL parser refuses in a host (so no client links it). */
 export const AUTOLINK_BREAK = '\u200D';
 
-const SCHEME_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s<>"]*/giu;
+// A URL in text ends at whitespace, a quote, `<`, `>` or `|` (where Slack ends a link's URL).
+const SCHEME_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s<>"|]*/giu;
 const BARE_HOST = /(?<![\p{L}\p{N}_.@/:-])[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+/gu;
 const TRAILING = /[.,;:!?)\]}'"*_~]+$/;
 

@@ -4,6 +4,7 @@
  * those three characters is what keeps model text from pinging people or forging links.
  */
 import type { SlackBlock, SlackText } from './blocks.ts';
+import { breakRefusedUrls, labelMisleads, linkTarget } from '../link-target.ts';
 import { slackLinkUrl } from './link-url.ts';
 
 /** Stands in for a backtick inside inline code: a look-alike that cannot close the code span. */
@@ -13,6 +14,8 @@ export const LINK_PIPE_LOOKALIKE = '\u2223';
 
 /**
  * Escapes the three characters Slack decodes, and nothing else (other entities would show raw).
+ * A URL the link rule refuses is made inert too (`breakRefusedUrls`), since Slack autolinks URLs
+ * in mrkdwn text.
  * @example
  * ```ts
  * import { escapeMrkdwn } from 'isomer-edge';
@@ -21,6 +24,10 @@ export const LINK_PIPE_LOOKALIKE = '\u2223';
  * ```
  */
 export function escapeMrkdwn(text: string): string {
+  return escapeEntities(breakRefusedUrls(text));
+}
+
+function escapeEntities(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -105,7 +112,11 @@ export function mrkdwnLink(url: string, label?: string): string {
   const named = label !== undefined && label.trim() !== '' ? label : undefined;
   const target = slackLinkUrl(url);
   if (target === null) return escapeMrkdwn(named ?? url);
-  return named === undefined ? `<${escapeMrkdwn(target)}>` : `<${escapeMrkdwn(target)}|${linkLabel(named).trim()}>`;
+  const link = `<${escapeEntities(target)}>`;
+  if (named === undefined) return link;
+  // A label naming another host is text, followed by where the link really goes.
+  if (labelMisleads(named, linkTarget(target)!)) return `${escapeMrkdwn(named.replace(/\r\n|[\r\n]/g, ' '))} (${link})`;
+  return `<${escapeEntities(target)}|${linkLabel(named).trim()}>`;
 }
 
 /**
@@ -118,7 +129,7 @@ export function mrkdwnLink(url: string, label?: string): string {
  * ```
  */
 export function plainText(text: string): SlackText {
-  return { type: 'plain_text', text, emoji: true };
+  return { type: 'plain_text', text: breakRefusedUrls(text), emoji: true };
 }
 
 /** A `mrkdwn` text object. The caller has already escaped or built `text` with the helpers above. */

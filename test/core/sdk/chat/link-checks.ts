@@ -62,7 +62,8 @@ export function foundLinks(host: LinkHost, payload: unknown): FoundLink[] {
   for (const [path, text] of strings(payload)) {
     if (host === 'teams' || host === 'discord') {
       for (const match of text.matchAll(MARKDOWN_LINK))
-        links.push({ label: unescapeMarkdown(match[1]!), url: match[2]! });
+        // Style markers (`**`, `_`) that are not escaped draw, they are not read.
+        links.push({ label: unescapeMarkdown(match[1]!.replace(/(?<!\\)(?:\*\*|_)/g, '')), url: match[2]! });
     } else if (!path.endsWith('.fallbackText') && !path.includes('.card.header.')) {
       for (const match of text.matchAll(HTML_LINK))
         links.push({ url: decode(match[1]!), label: decode(match[2]!.replace(/<[^>]*>/g, '')) });
