@@ -13,9 +13,10 @@ export const CODE_BACKTICK_LOOKALIKE = '\u02CB';
 export const LINK_PIPE_LOOKALIKE = '\u2223';
 
 /**
- * Escapes the three characters Slack decodes, and nothing else (other entities would show raw).
- * A URL the link rule refuses is made inert too (`breakRefusedUrls`), since Slack autolinks URLs
- * in mrkdwn text.
+ * Model text for mrkdwn, shown as written: the three characters Slack decodes are escaped (other
+ * entities would show raw), a URL the link rule refuses is made inert (`breakRefusedUrls`: Slack
+ * autolinks URLs in text), and the formatting marks Slack would read ({@link neutralizeMrkdwnMarks})
+ * are replaced, since mrkdwn has no escape for them.
  * @example
  * ```ts
  * import { escapeMrkdwn } from 'isomer-edge';
@@ -24,11 +25,37 @@ export const LINK_PIPE_LOOKALIKE = '\u2223';
  * ```
  */
 export function escapeMrkdwn(text: string): string {
-  return escapeEntities(breakRefusedUrls(text));
+  return escapeEntities(neutralizeMrkdwnMarks(breakRefusedUrls(text)));
 }
 
 function escapeEntities(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Stand-ins for `*`, `_` and `~` where Slack would read them as bold, italic or strike. */
+export const MRKDWN_MARK_LOOKALIKES: Readonly<Record<string, string>> = { '*': '\u2217', _: '\u02CD', '~': '\u223C' };
+/** Put before a `>` that starts a line, so Slack does not read a quote. */
+export const QUOTE_BREAK = '\u200B';
+
+const isBoundary = (char: string | undefined): boolean => char === undefined || /[\s\p{P}\p{S}]/u.test(char);
+const isSpace = (char: string | undefined): boolean => char === undefined || /\s/.test(char);
+
+/**
+ * Replaces each `*`, `_` or `~` that could open (after a boundary, before a non-space) or close
+ * (after a non-space, before a boundary) Slack formatting by a look-alike, and puts a zero-width
+ * space before a `>` that starts a line. Marks inside words (`snake_case`, `2*3`) stay as they are.
+ * @example neutralizeMrkdwnMarks('*not bold* snake_case') // '∗not bold∗ snake_case'
+ */
+export function neutralizeMrkdwnMarks(text: string): string {
+  return text
+    .replace(/[*_~]/g, (mark, offset: number) => {
+      const before = text[offset - 1];
+      const after = text[offset + 1];
+      const opens = isBoundary(before) && !isSpace(after);
+      const closes = !isSpace(before) && isBoundary(after);
+      return opens || closes ? MRKDWN_MARK_LOOKALIKES[mark]! : mark;
+    })
+    .replace(/(^|\n)([ \t]*)>/g, `$1$2${QUOTE_BREAK}>`);
 }
 
 /**
@@ -87,7 +114,8 @@ export function mrkdwnStrike(text: string): string {
 export function mrkdwnCode(text: string): string {
   if (text === '') return '';
   const flat = text.replace(/`/g, CODE_BACKTICK_LOOKALIKE).replace(/\r\n|[\r\n]/g, ' ');
-  return `\`${escapeMrkdwn(flat)}\``;
+  // Slack reads no marks and links no URLs inside code.
+  return `\`${escapeEntities(flat)}\``;
 }
 
 function linkLabel(label: string): string {

@@ -14,6 +14,7 @@ import {
   readText,
   refusedAutolinks,
 } from './link-checks.ts';
+import { strings, telegramParse } from './support.ts';
 
 /** Link text that names a host other than the one the link opens. */
 const MASKED: [label: string, href: string][] = [
@@ -196,5 +197,110 @@ describe('slideClosing and slideFrame links on every chat host', () => {
     const [, idn] = frames;
     for (const [host, payload] of payloads(idn))
       expect(checked(host, payload), host).toEqual([{ label: 'xn--80ak6aa92e.com/x', url: 'https://xn--80ak6aa92e.com/x' }]);
+  });
+});
+
+describe('host markup in model text is shown as written (issue 26)', () => {
+  const MARKUP =
+    'Due {{DATE(2017-02-14T06:08:39Z, SHORT)}} at {{TIME(2017-02-14T06:08:39Z)}} &amp; &#60;b&#62; ' +
+    '<https://evil.example> <b>x</b> *b* _i_ ~s~ ||spoiler|| `c`';
+  const everywhere = () =>
+    md.content(
+      md.heading(2, MARKUP),
+      md.paragraph(MARKUP),
+      md.list([MARKUP, [md.strong('Term'), ' · ', MARKUP]]),
+      md.list([[md.strong('Term'), ' · ', MARKUP]]),
+      md.blockquote(md.paragraph(MARKUP)),
+      md.table(['Col', 'Other'], [[MARKUP, MARKUP]]),
+      md.codeBlock(MARKUP),
+    );
+
+  it('teams: template functions, character references, autolinks and tags stay text', () => {
+    const payload = LINK_HOSTS.teams(everywhere(), { title: MARKUP, subtitle: MARKUP });
+    const texts = strings(payload).map(([, text]) => text);
+    for (const text of texts) {
+      expect(text).not.toMatch(/\{\{(?:DATE|TIME)\(/);
+      // An unescaped `&name;` is a character reference; an unescaped `<` + letter an autolink or tag.
+      expect(text).not.toMatch(/(?<!\\)(?:\\\\)*&#?[a-z0-9]+;/i);
+      expect(text).not.toMatch(/(?<!\\)(?:\\\\)*<[a-z/!?]/i);
+    }
+    const read = texts.map((text) => text.replace(/\u200B/g, '').replace(/\\([\s\S])/g, '$1')).join('\n');
+    expect(read).toContain(MARKUP);
+  });
+
+  it('discord: every formatting mark of model text is escaped', () => {
+    const { embeds } = LINK_HOSTS.discord(md.content(md.paragraph(MARKUP)));
+    const description = embeds[0]!.description!;
+    expect(description.replace(/\\([\s\S])/g, '$1')).toBe(MARKUP);
+    for (const match of description.matchAll(/[*_~`|<>[\]()#]/g))
+      expect(description[match.index - 1], `${match[0]} at ${match.index}`).toBe('\\');
+  });
+
+  it('telegram: model text makes no tag and no entity beyond the four it decodes', () => {
+    const { messages } = LINK_HOSTS.telegram(md.content(md.paragraph(MARKUP)));
+    const { problems, visible } = telegramParse(messages[0]!.text);
+    expect(problems).toEqual([]);
+    expect(messages[0]!.text).not.toMatch(/<(?!\/?(?:b|i|code|pre|a)\b)/);
+    expect(visible).toBe(MARKUP);
+  });
+
+  it('googlechat: card text holds only its own tags; model text arrives as entities', () => {
+    const payload = LINK_HOSTS.googlechat(md.content(md.paragraph(MARKUP)));
+    const text = payload.cardsV2[0].card.sections[0]!.widgets[0]! as { textParagraph: { text: string } };
+    expect(text.textParagraph.text).not.toMatch(/<[a-z/!?]/i);
+    expect(text.textParagraph.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')).toBe(
+      MARKUP,
+    );
+  });
+
+  it('slack: *bold*, _italic_, ~strike~ and a leading > in model text never format, in any mrkdwn position', () => {
+    const MARKS = '> *b* _i_ ~s~ snake_case 2*3';
+    const composition = {
+      type: 'view',
+      title: MARKS,
+      subtitle: MARKS,
+      body: [
+        {
+          type: 'slideFrame',
+          brand: MARKS,
+          section: MARKS,
+          url: 'https://example.com/',
+          body: [
+            { type: 'slideHeading', title: MARKS, lede: MARKS },
+            { type: 'slideQuote', text: MARKS, source: MARKS, context: MARKS },
+            { type: 'slideBulletList', label: MARKS, items: [MARKS, MARKS] },
+            {
+              type: 'slideClosing',
+              title: MARKS,
+              links: [{ label: MARKS, href: 'https://example.com/a', text: MARKS }],
+              paths: [{ title: MARKS, body: MARKS }],
+            },
+            { type: 'slideSource', text: MARKS },
+          ],
+        },
+      ],
+    };
+    const checkedComposition = slidesRuntime.validate(composition);
+    expect(checkedComposition.errors ?? []).toEqual([]);
+    const message = slidesRuntime.surfaces.slack.render(composition);
+    const mrkdwn: string[] = [message.text];
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(visit);
+      if (typeof value !== 'object' || value === null) return;
+      const record = value as Record<string, unknown>;
+      if (record.type === 'mrkdwn' && typeof record.text === 'string') mrkdwn.push(record.text);
+      for (const child of Object.values(record)) visit(child);
+    };
+    visit(message.blocks);
+    expect(mrkdwn.length).toBeGreaterThan(5);
+    for (const text of mrkdwn) {
+      // The model's pairs never reach Slack as marks (the renderer's own `*label*` may).
+      for (const pair of ['*b*', '_i_', '~s~']) expect(text).not.toContain(pair);
+      // Only the renderer's own quote lines start with a raw `>`; an escaped one from model text is a quote too.
+      expect(text).not.toMatch(/(?:^|\n)[ \t]*&gt;/);
+    }
+    // The text is all still there, marks in look-alike form.
+    const read = mrkdwn.join('\n').replace(/\u2217/g, '*').replace(/\u02CD/g, '_').replace(/\u223C/g, '~');
+    expect(read.replace(/\u200B/g, '').replace(/&gt;/g, '>')).toContain(MARKS);
   });
 });
