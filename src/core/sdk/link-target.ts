@@ -217,7 +217,11 @@ const SCHEME_AUTHORITY = /[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)/giu;
  * reader does not see them.
  */
 export function labelHosts(label: string): string[] {
-  const read = label.normalize('NFKC').replace(DOTS, '.').replace(/[\p{Cc}\p{Cf}]/gu, '').toLowerCase();
+  const read = label
+    .normalize('NFKC')
+    .replace(DOTS, '.')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .toLowerCase();
   const hosts = new Set<string>();
   for (const [token] of read.matchAll(HOSTISH)) {
     const labels = token.split('.');
@@ -241,7 +245,6 @@ export function labelHosts(label: string): string[] {
 export function labelMisleads(label: string, target: URL): boolean {
   const opens = targetHosts(target);
   return labelHosts(label).some((named) => {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point.
     if (/[^\u0000-\u007f]/.test(named)) return true;
     const host = named.replace(/^www\./, '');
     return !opens.some((open) => open === host || open.endsWith(`.${host}`));
@@ -282,7 +285,6 @@ export function breakRefusedUrls(text: string): string {
     return breakToken(token) + match.slice(token.length);
   });
   return schemed.replace(BARE_HOST, (token) =>
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point.
     /[^\u0000-\u007f]/.test(token) && linkTarget(`http://${token}/`) === null ? breakToken(token) : token,
   );
 }

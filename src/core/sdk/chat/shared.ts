@@ -154,12 +154,7 @@ function collect(nodes: readonly MarkdownInline[], style: RunStyle, href: string
  * text; a label naming a host the target is not on is shown as text followed by the real target
  * (`label (https://target/…)`), so no label can pass for where a link goes.
  */
-function collectLink(
-  node: MarkdownLink,
-  style: RunStyle,
-  href: string | undefined,
-  out: ChatRun[],
-): void {
+function collectLink(node: MarkdownLink, style: RunStyle, href: string | undefined, out: ChatRun[]): void {
   const target = href === undefined ? linkTarget(node.href) : null;
   const url = href ?? (target === null ? undefined : encodeUrl(target.href));
   const before = out.length;

@@ -9,7 +9,10 @@ import { HOSTS as CHAT_HOSTS, strings } from './support.ts';
 /** The five chat hosts, Slack's Block Kit included (content as a message of its blocks). */
 export const LINK_HOSTS = {
   ...CHAT_HOSTS,
-  slack: (content: Parameters<typeof markdownToSlackBlocks>[0]) => ({ text: '', blocks: markdownToSlackBlocks(content) }),
+  slack: (content: Parameters<typeof markdownToSlackBlocks>[0]) => ({
+    text: '',
+    blocks: markdownToSlackBlocks(content),
+  }),
 };
 export type LinkHost = keyof typeof LINK_HOSTS;
 export const LINK_HOST_NAMES = Object.keys(LINK_HOSTS) as LinkHost[];
@@ -36,10 +39,16 @@ function slackParts(payload: unknown): { mrkdwn: string[]; literal: string[]; li
   const top = (payload as { text?: unknown }).text;
   if (typeof top === 'string') parts.mrkdwn.push(top);
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
     if (!isRecord(value)) return;
     if (value.type === 'mrkdwn' && typeof value.text === 'string') parts.mrkdwn.push(value.text);
-    else if ((value.type === 'plain_text' || value.type === 'text' || value.type === 'raw_text') && typeof value.text === 'string')
+    else if (
+      (value.type === 'plain_text' || value.type === 'text' || value.type === 'raw_text') &&
+      typeof value.text === 'string'
+    )
       parts.literal.push(value.text);
     else if (value.type === 'link' && typeof value.url === 'string')
       parts.links.push({ url: value.url, label: typeof value.text === 'string' ? value.text : value.url });
@@ -61,8 +70,8 @@ export function foundLinks(host: LinkHost, payload: unknown): FoundLink[] {
   const links: FoundLink[] = [];
   for (const [path, text] of strings(payload)) {
     if (host === 'teams' || host === 'discord') {
+      // Style markers (`**`, `_`) that are not escaped draw, they are not read.
       for (const match of text.matchAll(MARKDOWN_LINK))
-        // Style markers (`**`, `_`) that are not escaped draw, they are not read.
         links.push({ label: unescapeMarkdown(match[1]!.replace(/(?<!\\)(?:\*\*|_)/g, '')), url: match[2]! });
     } else if (!path.endsWith('.fallbackText') && !path.includes('.card.header.')) {
       for (const match of text.matchAll(HTML_LINK))
@@ -86,7 +95,9 @@ export function plainTexts(host: LinkHost, payload: unknown): string[] {
 }
 
 const LOOKS = /[\s\p{Cc}\p{Cf}]/u;
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee'].map((name) => new RegExp(`\\p{Script=${name}}`, 'u'));
+const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee'].map(
+  (name) => new RegExp(`\\p{Script=${name}}`, 'u'),
+);
 
 /** True when one dot-separated label of a host as written mixes the scripts look-alikes come from. */
 export function mixesScripts(host: string): boolean {
@@ -105,7 +116,8 @@ export function linkProblem(url: string): string | null {
     return 'does not parse';
   }
   if (!['https:', 'http:', 'mailto:'].includes(parsed.protocol)) return `scheme ${parsed.protocol}`;
-  if (parsed.protocol === 'mailto:') return /^[^@,]+@[a-z0-9.-]+(,[^@,]+@[a-z0-9.-]+)*$/i.test(parsed.pathname) ? null : 'address';
+  if (parsed.protocol === 'mailto:')
+    return /^[^@,]+@[a-z0-9.-]+(,[^@,]+@[a-z0-9.-]+)*$/i.test(parsed.pathname) ? null : 'address';
   if (parsed.username !== '' || parsed.password !== '' || /^[a-z]+:\/\/[^/?#]*@/i.test(url)) return 'userinfo';
   if (!/^[\x21-\x7e]+$/.test(url)) return 'not ASCII';
   if (parsed.hostname === '') return 'no host';
@@ -114,7 +126,11 @@ export function linkProblem(url: string): string | null {
 
 /** Hosts a label names: dotted tokens ending in a letters-only label, as a reader sees them. */
 function namedHosts(label: string): string[] {
-  const read = label.normalize('NFKC').replace(/[\u3002\uFF0E\uFF61]/g, '.').replace(/[\p{Cc}\p{Cf}]/gu, '').toLowerCase();
+  const read = label
+    .normalize('NFKC')
+    .replace(/[\u3002\uFF0E\uFF61]/g, '.')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .toLowerCase();
   return [...read.matchAll(/[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+/gu)]
     .map((match) => match[0])
     .filter((token) => /\.\p{L}{2,}$/u.test(token));
@@ -128,7 +144,8 @@ export function labelProblem(link: FoundLink): string | null {
   } catch {
     return 'target does not parse';
   }
-  const opens = parsed.protocol === 'mailto:' ? parsed.pathname.split(',').map((a) => a.split('@')[1] ?? '') : [parsed.hostname];
+  const opens =
+    parsed.protocol === 'mailto:' ? parsed.pathname.split(',').map((a) => a.split('@')[1] ?? '') : [parsed.hostname];
   for (const named of namedHosts(link.label)) {
     if (/[^\x00-\x7f]/.test(named)) return `label names non-ASCII host ${named}`;
     const host = named.replace(/^www\./, '');

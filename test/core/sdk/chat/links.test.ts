@@ -149,7 +149,9 @@ describe('links on every chat host (issue 26)', () => {
     expect(refusedAutolinks(['go https:\u200D//bank\u200D.example@evil\u200D.example/'])).toEqual([]);
     expect(foundLinks('teams', { text: '[bank.example](https://evil.example/)' })).toHaveLength(1);
     expect(foundLinks('telegram', { messages: [{ text: '<a href="https://e.x/">b</a>' }] })).toHaveLength(1);
-    expect(foundLinks('slack', { text: '<https://e.x/|b>', blocks: [] })).toEqual([{ url: 'https://e.x/', label: 'b' }]);
+    expect(foundLinks('slack', { text: '<https://e.x/|b>', blocks: [] })).toEqual([
+      { url: 'https://e.x/', label: 'b' },
+    ]);
   });
 });
 
@@ -196,7 +198,9 @@ describe('slideClosing and slideFrame links on every chat host', () => {
       }
     const [, idn] = frames;
     for (const [host, payload] of payloads(idn))
-      expect(checked(host, payload), host).toEqual([{ label: 'xn--80ak6aa92e.com/x', url: 'https://xn--80ak6aa92e.com/x' }]);
+      expect(checked(host, payload), host).toEqual([
+        { label: 'xn--80ak6aa92e.com/x', url: 'https://xn--80ak6aa92e.com/x' },
+      ]);
   });
 });
 
@@ -248,9 +252,13 @@ describe('host markup in model text is shown as written (issue 26)', () => {
     const payload = LINK_HOSTS.googlechat(md.content(md.paragraph(MARKUP)));
     const text = payload.cardsV2[0].card.sections[0]!.widgets[0]! as { textParagraph: { text: string } };
     expect(text.textParagraph.text).not.toMatch(/<[a-z/!?]/i);
-    expect(text.textParagraph.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')).toBe(
-      MARKUP,
-    );
+    expect(
+      text.textParagraph.text
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    ).toBe(MARKUP);
   });
 
   it('slack: *bold*, _italic_, ~strike~ and a leading > in model text never format, in any mrkdwn position', () => {
@@ -285,7 +293,10 @@ describe('host markup in model text is shown as written (issue 26)', () => {
     const message = slidesRuntime.surfaces.slack.render(composition);
     const mrkdwn: string[] = [message.text];
     const visit = (value: unknown): void => {
-      if (Array.isArray(value)) return value.forEach(visit);
+      if (Array.isArray(value)) {
+        value.forEach(visit);
+        return;
+      }
       if (typeof value !== 'object' || value === null) return;
       const record = value as Record<string, unknown>;
       if (record.type === 'mrkdwn' && typeof record.text === 'string') mrkdwn.push(record.text);
@@ -300,7 +311,11 @@ describe('host markup in model text is shown as written (issue 26)', () => {
       expect(text).not.toMatch(/(?:^|\n)[ \t]*&gt;/);
     }
     // The text is all still there, marks in look-alike form.
-    const read = mrkdwn.join('\n').replace(/\u2217/g, '*').replace(/\u02CD/g, '_').replace(/\u223C/g, '~');
+    const read = mrkdwn
+      .join('\n')
+      .replace(/\u2217/g, '*')
+      .replace(/\u02CD/g, '_')
+      .replace(/\u223C/g, '~');
     expect(read.replace(/\u200B/g, '').replace(/&gt;/g, '>')).toContain(MARKS);
   });
 });

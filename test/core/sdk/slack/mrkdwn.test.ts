@@ -26,7 +26,9 @@ describe('escapeMrkdwn', () => {
   });
 
   it('replaces formatting marks Slack would read with look-alikes; marks inside words stay', () => {
-    expect(escapeMrkdwn('*bold* _it_ ~s~ `c` "q" \'a\' |')).toBe('\u2217bold\u2217 \u02CDit\u02CD \u223Cs\u223C `c` "q" \'a\' |');
+    expect(escapeMrkdwn('*bold* _it_ ~s~ `c` "q" \'a\' |')).toBe(
+      '\u2217bold\u2217 \u02CDit\u02CD \u223Cs\u223C `c` "q" \'a\' |',
+    );
     expect(escapeMrkdwn('snake_case 2*3 a ~ b')).toBe('snake_case 2*3 a ~ b');
     expect(escapeMrkdwn('(_x_), *y*.')).toBe('(\u02CDx\u02CD), \u2217y\u2217.');
   });
