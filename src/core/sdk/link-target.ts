@@ -258,6 +258,7 @@ export const AUTOLINK_BREAK = '\u200D';
 const SCHEME_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s<>"|]*/giu;
 const BARE_HOST = /(?<![\p{L}\p{N}_.@/:-])[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+/gu;
 const TRAILING = /[.,;:!?)\]}'"*_~]+$/;
+const NON_ASCII = /[^\u0000-\u007f]/;
 
 /** Breaks a token's `://` and the dots of its host, so no autolinker reads a URL or host from it. */
 function breakToken(token: string): string {
@@ -278,13 +279,15 @@ function breakToken(token: string): string {
  * @example breakRefusedUrls('see https://bank.example@evil.example/') // 'see https:\u200D//bank\u200D.example@evil\u200D.example/'
  */
 export function breakRefusedUrls(text: string): string {
-  if (!text.includes('.') && !text.includes('://')) return text;
-  const schemed = text.replace(SCHEME_URL, (match) => {
-    const token = match.replace(TRAILING, '');
-    if (linkTarget(token) !== null) return match;
-    return breakToken(token) + match.slice(token.length);
-  });
+  const schemed = !text.includes('://')
+    ? text
+    : text.replace(SCHEME_URL, (match) => {
+        const token = match.replace(TRAILING, '');
+        return linkTarget(token) !== null ? match : breakToken(token) + match.slice(token.length);
+      });
+  // Only a host with a non-ASCII label can be refused where an all-ASCII one is not.
+  if (!NON_ASCII.test(schemed) || !schemed.includes('.')) return schemed;
   return schemed.replace(BARE_HOST, (token) =>
-    /[^\u0000-\u007f]/.test(token) && linkTarget(`http://${token}/`) === null ? breakToken(token) : token,
+    NON_ASCII.test(token) && linkTarget(`http://${token}/`) === null ? breakToken(token) : token,
   );
 }

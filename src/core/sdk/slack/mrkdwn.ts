@@ -47,6 +47,7 @@ const isSpace = (char: string | undefined): boolean => char === undefined || /\s
  * @example neutralizeMrkdwnMarks('*not bold* snake_case') // '∗not bold∗ snake_case'
  */
 export function neutralizeMrkdwnMarks(text: string): string {
+  if (!/[*_~>]/.test(text)) return text;
   return text
     .replace(/[*_~]/g, (mark, offset: number) => {
       const before = text[offset - 1];
