@@ -12,11 +12,13 @@ import {
   type MarkdownBlock,
   type MarkdownContent,
   type MarkdownInline,
+  type MarkdownLink,
   type MarkdownList,
   type MarkdownTable,
 } from '../markdown/tree.ts';
 import { clampSlackText, graphemePrefix } from '../slack/clamp.ts';
-import { isAbsoluteNavigationHref, sanitizeAssetUrl, sanitizeNavigationHref } from '../url.ts';
+import { breakRefusedUrls, labelMisleads, linkTarget } from '../link-target.ts';
+import { sanitizeNavigationHref } from '../url.ts';
 
 /** What every chat converter takes: a composition's heading and its body as one content tree. */
 export interface ChatDocument {
@@ -45,8 +47,8 @@ export function chatDocument(
 /** Content plus an optional heading, as a {@link ChatDocument}. */
 function documentAsGiven(content: MarkdownContent | readonly MarkdownBlock[], heading: ChatHeading = {}): ChatDocument {
   const document: ChatDocument = { blocks: contentBlocks(content).filter((block) => isMarkdownBlock(block)) };
-  if (heading.title?.trim()) document.title = heading.title.trim();
-  if (heading.subtitle?.trim()) document.subtitle = heading.subtitle.trim();
+  if (heading.title?.trim()) document.title = breakRefusedUrls(heading.title.trim());
+  if (heading.subtitle?.trim()) document.subtitle = breakRefusedUrls(heading.subtitle.trim());
   return document;
 }
 
@@ -122,18 +124,19 @@ function percent(char: string): string {
 }
 
 /**
- * A link a chat host can open: absolute http(s) or mailto under the navigation policy (hosts
- * cannot resolve relative paths), encoded so it cannot end the host's link syntax; else `null`.
+ * A link a chat host can open: what the shared link rule accepts ({@link linkTarget}: absolute
+ * http(s) or mailto, no userinfo or invisible characters, the host in ASCII), as the URL parser
+ * serializes it, encoded so it cannot end the host's link syntax; else `null`.
  */
 export function chatLinkUrl(href: string): string | null {
-  const safe = sanitizeNavigationHref(href);
-  return safe !== null && isAbsoluteNavigationHref(safe) ? encodeUrl(safe) : null;
+  const target = linkTarget(href);
+  return target === null ? null : encodeUrl(target.href);
 }
 
-/** An image source shown as a link: absolute https only under the asset policy; else `null`. */
+/** An image source shown as a link: absolute https only, under the same rule; else `null`. */
 export function chatImageUrl(src: string): string | null {
-  const safe = sanitizeAssetUrl(src);
-  return safe !== null && /^https:\/\/[^/\\\s]/i.test(safe) ? encodeUrl(safe) : null;
+  const target = linkTarget(src, 'image');
+  return target === null ? null : encodeUrl(target.href);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,10 +176,10 @@ function collect(nodes: readonly MarkdownInline[], style: RunStyle, href: string
     if (typeof node !== 'object' || node === null) continue;
     switch (node.type) {
       case 'text':
-        push(flat(node.value), style);
+        push(breakRefusedUrls(flat(node.value)), style);
         break;
       case 'code':
-        push(flat(node.value), { ...style, code: true });
+        push(breakRefusedUrls(flat(node.value)), { ...style, code: true });
         break;
       case 'strong':
         collect(node.children ?? [], { ...style, bold: true }, href, out);
@@ -187,24 +190,9 @@ function collect(nodes: readonly MarkdownInline[], style: RunStyle, href: string
       case 'break':
         push('\n', style);
         break;
-      case 'link': {
-        // A link inside a link keeps the outer target; a refused target leaves its label as text.
-        const url = href ?? chatLinkUrl(node.href) ?? undefined;
-        const before = out.length;
-        collect(node.children ?? [], style, url, out);
-        const label = out
-          .slice(before)
-          .map((run) => run.text)
-          .join('');
-        if (label.trim() === '') {
-          out.length = before;
-          // A label-less link reads as its address, linked only when the policy allows it.
-          const shown = sanitizeNavigationHref(node.href);
-          if (shown !== null && href === undefined)
-            out.push(url === undefined ? { text: flat(shown), style } : { text: flat(shown), style, href: url });
-        }
+      case 'link':
+        collectLink(node, style, href, out);
         break;
-      }
       case 'image': {
         const alt = flat(node.alt).trim();
         const url = href ?? chatImageUrl(node.src) ?? undefined;
@@ -216,6 +204,39 @@ function collect(nodes: readonly MarkdownInline[], style: RunStyle, href: string
         break;
     }
   }
+}
+
+/**
+ * A link's runs. A link inside a link keeps the outer target; a refused target leaves its label as
+ * text; a label naming a host the target is not on is shown as text followed by the real target
+ * (`label (https://target/…)`), so no label can pass for where a link goes.
+ */
+function collectLink(node: MarkdownLink, style: RunStyle, href: string | undefined, out: ChatRun[]): void {
+  const target = href === undefined ? linkTarget(node.href) : null;
+  const url = href ?? (target === null ? undefined : encodeUrl(target.href));
+  const before = out.length;
+  collect(node.children ?? [], style, url, out);
+  const label = out
+    .slice(before)
+    .map((run) => run.text)
+    .join('');
+  if (label.trim() === '') {
+    out.length = before;
+    if (href !== undefined) return;
+    // A label-less link reads as its address: the checked one (host in ASCII) when it may link.
+    if (target !== null) out.push({ text: target.href, style, href: url! });
+    else {
+      const shown = sanitizeNavigationHref(node.href);
+      if (shown !== null) out.push({ text: breakRefusedUrls(flat(shown)), style });
+    }
+    return;
+  }
+  if (target === null || !labelMisleads(label, target)) return;
+  for (let index = before; index < out.length; index++) {
+    const { href: _linked, ...run } = out[index]!;
+    out[index] = run;
+  }
+  out.push({ text: ' (', style }, { text: target.href, style, href: url! }, { text: ')', style });
 }
 
 /** Joins neighbours of one style and target; drops empty runs. */
@@ -277,11 +298,13 @@ export function splitRunLines(runs: readonly ChatRun[]): ChatRun[][] {
 // ---------------------------------------------------------------------------------------------
 // Blocks as plain structures
 
-/** A code block's text without its final newline, line endings normalised. */
+/** A code block's text without its final newline, line endings normalised, refused URLs inert. */
 export function codeText(value: unknown): string {
-  return String(value ?? '')
-    .replace(/\r\n?/g, '\n')
-    .replace(/\n$/, '');
+  return breakRefusedUrls(
+    String(value ?? '')
+      .replace(/\r\n?/g, '\n')
+      .replace(/\n$/, ''),
+  );
 }
 
 /** A fence language hosts accept: word characters, `+`, `-`, `#`, `.` only; else none. */

@@ -65,7 +65,23 @@ const NBSP = '\u00A0';
  * ```
  */
 export function escapeTeamsText(text: string): string {
-  return text.replace(/[\\*_`[\]~]/g, '\\$&').replace(/<(\/?)(at)\b/gi, `<${MENTION_BREAK}$1$2`);
+  return escapeTeamsMarkup(text.replace(/[\\*_`[\]~]/g, '\\$&').replace(/<(\/?)(at)\b/gi, `<${MENTION_BREAK}$1$2`));
+}
+
+/** Breaks `{{` so Teams' `{{DATE(…)}}` / `{{TIME(…)}}` functions never run on model text. */
+const TEMPLATE_BREAK = '\u200B';
+
+/**
+ * What Teams reads in a TextBlock besides Markdown marks: `{{DATE(…)}}`/`{{TIME(…)}}` template
+ * functions (broken with a zero-width space, since they are replaced before Markdown is read),
+ * and CommonMark's character references (`&amp;`) and `<` constructs (autolinks `<https://…>`, raw
+ * HTML), whose `&` and `<` are backslash-escaped so they show as written.
+ */
+function escapeTeamsMarkup(text: string): string {
+  return text
+    .replace(/\{(?=\{)/g, `{${TEMPLATE_BREAK}`)
+    .replace(/&(?=#?[a-z0-9]+;)/gi, '\\&')
+    .replace(/<(?=[a-z/!?])/gi, '\\<');
 }
 
 /** Where a break goes in a line's joined text, so `<**at**>` is broken too. */

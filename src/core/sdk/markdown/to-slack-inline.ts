@@ -3,6 +3,7 @@
  * or alt text), and the plain text of inline runs and tables where Slack shows no marks.
  */
 import type { SlackRichTextInline, SlackRichTextLink, SlackRichTextText, SlackTextStyle } from '../slack/blocks.ts';
+import { breakRefusedUrls, labelMisleads, linkTarget } from '../link-target.ts';
 import { slackLinkUrl } from '../slack/link-url.ts';
 import { sanitizeNavigationHref } from '../url.ts';
 import type { MarkdownBlock, MarkdownInline, MarkdownTable } from './tree.ts';
@@ -50,9 +51,15 @@ function collectInline(nodes: readonly MarkdownInline[], style: SlackTextStyle, 
         const label = inlinePlain(node.children ?? [], true)
           .replace(/\n/g, ' ')
           .trim();
-        if (label !== '') link.text = label;
         const applied = styled(style);
         if (applied) link.style = applied;
+        if (label !== '' && labelMisleads(label, linkTarget(url)!)) {
+          // A label naming another host is text, followed by where the link really goes.
+          collectInline(node.children ?? [], style, out);
+          out.push(textElement(' (', style), link, textElement(')', style));
+          break;
+        }
+        if (label !== '') link.text = label;
         out.push(link);
         break;
       }
@@ -119,8 +126,9 @@ export function blockInline(block: MarkdownBlock): SlackRichTextInline[] {
   return trimEdges(out);
 }
 
+/** Model text on one line, refused URLs in it inert (Slack autolinks URLs in text). */
 function flatText(value: unknown): string {
-  return String(value ?? '').replace(/\r\n?|\n/g, ' ');
+  return breakRefusedUrls(String(value ?? '').replace(/\r\n?|\n/g, ' '));
 }
 
 function inlinePlain(nodes: readonly MarkdownInline[], inLink = false): string {

@@ -3,6 +3,7 @@
  * It uses rich_text elements, never mrkdwn: Slack reads no syntax inside a rich_text `text`
  * element, so `<!channel>`, `<@U123>` or `<https://x|y>` in model text stay literal characters.
  */
+import { breakRefusedUrls } from '../link-target.ts';
 import type {
   SlackBlock,
   SlackRichTextElement,
@@ -38,7 +39,10 @@ export function markdownToSlackBlocks(content: MarkdownContent | readonly Markdo
   if (typeof content === 'string') {
     if (content.trim() === '') return [];
     return [
-      { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: content }] }] },
+      {
+        type: 'rich_text',
+        elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: breakRefusedUrls(content) }] }],
+      },
     ];
   }
   const blocks: SlackBlock[] = [];
@@ -87,9 +91,11 @@ class RichTextRun {
         return;
       }
       case 'codeBlock': {
-        const text = String(block.value ?? '')
-          .replace(/\r\n?/g, '\n')
-          .replace(/\n$/, '');
+        const text = breakRefusedUrls(
+          String(block.value ?? '')
+            .replace(/\r\n?/g, '\n')
+            .replace(/\n$/, ''),
+        );
         if (text.trim() !== '') this.push({ type: 'rich_text_preformatted', elements: [{ type: 'text', text }] });
         return;
       }
@@ -206,9 +212,11 @@ function quoteInline(blocks: readonly MarkdownBlock[]): SlackRichTextInline[] {
         for (const child of block.children ?? []) visit(child, depth);
         return;
       case 'codeBlock': {
-        const text = String(block.value ?? '')
-          .replace(/\r\n?/g, '\n')
-          .replace(/\n$/, '');
+        const text = breakRefusedUrls(
+          String(block.value ?? '')
+            .replace(/\r\n?/g, '\n')
+            .replace(/\n$/, ''),
+        );
         addLine([textElement(text, { code: true })]);
         return;
       }

@@ -4,6 +4,7 @@
  * those three characters is what keeps model text from pinging people or forging links.
  */
 import type { SlackBlock, SlackText } from './blocks.ts';
+import { breakRefusedUrls, labelMisleads, linkTarget } from '../link-target.ts';
 import { slackLinkUrl } from './link-url.ts';
 
 /** Stands in for a backtick inside inline code: a look-alike that cannot close the code span. */
@@ -12,7 +13,10 @@ export const CODE_BACKTICK_LOOKALIKE = '\u02CB';
 export const LINK_PIPE_LOOKALIKE = '\u2223';
 
 /**
- * Escapes the three characters Slack decodes, and nothing else (other entities would show raw).
+ * Model text for mrkdwn, shown as written: the three characters Slack decodes are escaped (other
+ * entities would show raw), a URL the link rule refuses is made inert (`breakRefusedUrls`: Slack
+ * autolinks URLs in text), and the formatting marks Slack would read ({@link neutralizeMrkdwnMarks})
+ * are replaced, since mrkdwn has no escape for them.
  * @example
  * ```ts
  * import { escapeMrkdwn } from 'isomer-edge';
@@ -21,7 +25,38 @@ export const LINK_PIPE_LOOKALIKE = '\u2223';
  * ```
  */
 export function escapeMrkdwn(text: string): string {
+  return escapeEntities(neutralizeMrkdwnMarks(breakRefusedUrls(text)));
+}
+
+function escapeEntities(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Stand-ins for `*`, `_` and `~` where Slack would read them as bold, italic or strike. */
+export const MRKDWN_MARK_LOOKALIKES: Readonly<Record<string, string>> = { '*': '\u2217', _: '\u02CD', '~': '\u223C' };
+/** Put before a `>` that starts a line, so Slack does not read a quote. */
+export const QUOTE_BREAK = '\u200B';
+
+const isBoundary = (char: string | undefined): boolean => char === undefined || /[\s\p{P}\p{S}]/u.test(char);
+const isSpace = (char: string | undefined): boolean => char === undefined || /\s/.test(char);
+
+/**
+ * Replaces each `*`, `_` or `~` that could open (after a boundary, before a non-space) or close
+ * (after a non-space, before a boundary) Slack formatting by a look-alike, and puts a zero-width
+ * space before a `>` that starts a line. Marks inside words (`snake_case`, `2*3`) stay as they are.
+ * @example neutralizeMrkdwnMarks('*not bold* snake_case') // '∗not bold∗ snake_case'
+ */
+export function neutralizeMrkdwnMarks(text: string): string {
+  if (!/[*_~>]/.test(text)) return text;
+  return text
+    .replace(/[*_~]/g, (mark, offset: number) => {
+      const before = text[offset - 1];
+      const after = text[offset + 1];
+      const opens = isBoundary(before) && !isSpace(after);
+      const closes = !isSpace(before) && isBoundary(after);
+      return opens || closes ? MRKDWN_MARK_LOOKALIKES[mark]! : mark;
+    })
+    .replace(/(^|\n)([ \t]*)>/g, `$1$2${QUOTE_BREAK}>`);
 }
 
 /**
@@ -80,7 +115,8 @@ export function mrkdwnStrike(text: string): string {
 export function mrkdwnCode(text: string): string {
   if (text === '') return '';
   const flat = text.replace(/`/g, CODE_BACKTICK_LOOKALIKE).replace(/\r\n|[\r\n]/g, ' ');
-  return `\`${escapeMrkdwn(flat)}\``;
+  // Slack reads no marks and links no URLs inside code.
+  return `\`${escapeEntities(flat)}\``;
 }
 
 function linkLabel(label: string): string {
@@ -105,7 +141,11 @@ export function mrkdwnLink(url: string, label?: string): string {
   const named = label !== undefined && label.trim() !== '' ? label : undefined;
   const target = slackLinkUrl(url);
   if (target === null) return escapeMrkdwn(named ?? url);
-  return named === undefined ? `<${escapeMrkdwn(target)}>` : `<${escapeMrkdwn(target)}|${linkLabel(named).trim()}>`;
+  const link = `<${escapeEntities(target)}>`;
+  if (named === undefined) return link;
+  // A label naming another host is text, followed by where the link really goes.
+  if (labelMisleads(named, linkTarget(target)!)) return `${escapeMrkdwn(named.replace(/\r\n|[\r\n]/g, ' '))} (${link})`;
+  return `<${escapeEntities(target)}|${linkLabel(named).trim()}>`;
 }
 
 /**
@@ -118,7 +158,7 @@ export function mrkdwnLink(url: string, label?: string): string {
  * ```
  */
 export function plainText(text: string): SlackText {
-  return { type: 'plain_text', text, emoji: true };
+  return { type: 'plain_text', text: breakRefusedUrls(text), emoji: true };
 }
 
 /** A `mrkdwn` text object. The caller has already escaped or built `text` with the helpers above. */

@@ -25,14 +25,31 @@ describe('escapeMrkdwn', () => {
     expect(escapeMrkdwn('&lt;!channel&gt;')).toBe('&amp;lt;!channel&amp;gt;');
   });
 
-  it('touches nothing else', () => {
-    expect(escapeMrkdwn('*bold* _it_ ~s~ `c` "q" \'a\' |')).toBe('*bold* _it_ ~s~ `c` "q" \'a\' |');
+  it('replaces formatting marks Slack would read with look-alikes; marks inside words stay', () => {
+    expect(escapeMrkdwn('*bold* _it_ ~s~ `c` "q" \'a\' |')).toBe(
+      '\u2217bold\u2217 \u02CDit\u02CD \u223Cs\u223C `c` "q" \'a\' |',
+    );
+    expect(escapeMrkdwn('snake_case 2*3 a ~ b')).toBe('snake_case 2*3 a ~ b');
+    expect(escapeMrkdwn('(_x_), *y*.')).toBe('(\u02CDx\u02CD), \u2217y\u2217.');
+  });
+
+  it('keeps a > that starts a line from opening a quote', () => {
+    expect(escapeMrkdwn('> not a quote\n  > nor this')).toBe('\u200B&gt; not a quote\n  \u200B&gt; nor this');
+    expect(escapeMrkdwn('a > b')).toBe('a &gt; b');
+  });
+
+  it('breaks a URL the link rule refuses, and leaves an accepted one as written', () => {
+    expect(escapeMrkdwn('go https://bank.example@evil.example/')).toBe(
+      'go https:\u200D//bank\u200D.example@evil\u200D.example/',
+    );
+    expect(escapeMrkdwn('go https://example.com/a?b=1&c=2')).toBe('go https://example.com/a?b=1&amp;c=2');
   });
 });
 
 describe('bold / italic / strike', () => {
   it('wraps escaped text', () => {
     expect(mrkdwnBold('a<b')).toBe('*a&lt;b*');
+    expect(mrkdwnBold('x *y* z')).toBe('*x \u2217y\u2217 z*');
     expect(mrkdwnItalic('<@U1> & co')).toBe('_&lt;@U1&gt; &amp; co_');
     expect(mrkdwnStrike('old')).toBe('~old~');
   });
@@ -123,6 +140,15 @@ describe('mrkdwnLink', () => {
   it('prints the escaped URL text when an unsafe URL has no label', () => {
     expect(mrkdwnLink('javascript:alert("<@U1>")')).toBe('javascript:alert("&lt;@U1&gt;")');
     expect(mrkdwnLink('/a&b', '  ')).toBe('/a&amp;b');
+  });
+
+  it('shows a label naming another host as text, followed by the real target', () => {
+    expect(mrkdwnLink('https://evil.example/login', 'bank.example/login')).toBe(
+      'bank.example/login (<https://evil.example/login>)',
+    );
+    expect(mrkdwnLink('https://docs.example.com/a', 'example.com/docs')).toBe(
+      '<https://docs.example.com/a|example.com/docs>',
+    );
   });
 
   it('treats a blank label as none', () => {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { definePrimitive } from '../../../sdk/primitive.ts';
 import { html } from '../../../sdk/markup.ts';
+import { linkTarget } from '../../../sdk/link-target.ts';
 import { md } from '../../../sdk/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnLink } from '../../../sdk/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
@@ -22,8 +23,10 @@ function footerLeft(node: { brand?: string; section?: string; sectionNumber?: st
   return [node.brand, section].filter(Boolean).join(` ${glyphs.separator} `);
 }
 
+/** The footer's address: the checked URL (its host in ASCII, as it is linked) without its scheme. */
 function urlLabel(url: string): string {
-  return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
+  const shown = linkTarget(url)?.href ?? url;
+  return shown.replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }
 
 const TONES = ['page', 'inverse'] as const;
