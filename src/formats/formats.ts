@@ -1,6 +1,7 @@
 import type { RenderTheme } from '../core/sdk/composition.ts';
 import type { FrameLayout } from '../core/sdk/frame.ts';
 import { defaultFontFiles } from '#formats/assets';
+import { drawInTurn } from './draw-turn.ts';
 import { takumiEngine, type TakumiEngine } from './engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from './fonts.ts';
 import { compositionLang, compositionText } from './glyph-findings.ts';
@@ -155,15 +156,15 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
       signal?.throwIfAborted();
       const { scale, output, document } = prepare(composition, renderOptions);
       const ready = await engine([document], [composition]);
-      // Fetching a script's fonts may have taken a while: draw only for a caller still waiting.
-      signal?.throwIfAborted();
       // The layout is `width / devicePixelRatio` wide: the canvas, drawn at the output size.
-      return ready.render(document.node, {
-        ...output,
-        css: document.css,
-        devicePixelRatio: scale,
-        format,
-      });
+      return drawInTurn(signal, () =>
+        ready.render(document.node, {
+          ...output,
+          css: document.css,
+          devicePixelRatio: scale,
+          format,
+        }),
+      );
     },
   });
 
@@ -198,12 +199,13 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
         signal?.throwIfAborted();
         const { image, output, document } = prepare(composition, renderOptions);
         const ready = await engine([document], [composition]);
-        signal?.throwIfAborted();
-        const svg = ready.renderSvg(document.node, {
-          width: image.width,
-          height: image.height,
-          css: document.css,
-        });
+        const svg = await drawInTurn(signal, () =>
+          ready.renderSvg(document.node, {
+            width: image.width,
+            height: image.height,
+            css: document.css,
+          }),
+        );
         return output.width === image.width && output.height === image.height
           ? svg
           : resizeSvg(svg, output.width, output.height);

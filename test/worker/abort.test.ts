@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createCompositionRenderer } from '../../src/index.ts';
 import { createImageFormats, engineDrawCount } from '../../src/formats/index.ts';
 import { takumiEngine, type TakumiEngine } from '../../src/formats/engine.ts';
+import { drawInTurn } from '../../src/formats/draw-turn.ts';
 import { BUNDLED_FONTS } from '../../src/formats/fonts.ts';
 import { toImageDocument } from '../../src/formats/markup.ts';
 import { writePdf } from '../../src/formats/pdf/render.ts';
@@ -102,6 +103,27 @@ describe('the library, given an aborted signal', () => {
     await expect(formats.svg.render(slide(), { signal: gone() })).rejects.toThrow('the client has gone');
     await expect(formats.pdf.renderDeck([slide(), slide()], { signal: gone() })).rejects.toThrow('the client has gone');
     expect(engineDrawCount()).toBe(before);
+  });
+
+  it('never starts a queued draw whose client left while an earlier one was drawing', async () => {
+    const first = new AbortController();
+    const second = new AbortController();
+    const ran: string[] = [];
+    const drawing = drawInTurn(first.signal, () => {
+      ran.push('first');
+      // The second client leaves while this draw holds the isolate.
+      second.abort(new DOMException('the client has gone', 'AbortError'));
+      return 'first';
+    });
+    const queued = drawInTurn(second.signal, () => {
+      ran.push('second');
+      return 'second';
+    });
+    await expect(drawing).resolves.toBe('first');
+    await expect(queued).rejects.toThrow('the client has gone');
+    expect(ran).toEqual(['first']);
+    // The queue goes on: a later draw for a waiting client runs.
+    await expect(drawInTurn(new AbortController().signal, () => 'third')).resolves.toBe('third');
   });
 
   it('stops a deck between pages when the signal aborts after the first page is drawn', async () => {
