@@ -97,8 +97,10 @@ export async function callTool(
   if (!body.ok) return body.response;
   const input = inputIssues(tool.inputSchema, body.value);
   if (!input.ok) return input.response;
+  const signal = signalOf(request);
   // The handler never rejects by contract; a failed call is a 200 with isError, as on MCP.
-  return jsonResponse(await tool.handler(input.data as never));
+  const result = await tool.handler(input.data as never, signal ? { signal } : {});
+  return signal?.aborted ? clientGone() : jsonResponse(result);
 }
 
 export function listResources(config: WorkerConfig): Response {

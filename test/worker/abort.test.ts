@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createCompositionRenderer } from '../../src/index.ts';
+import { createCompositionRenderer, createIsomerTools } from '../../src/index.ts';
 import { createImageFormats, engineDrawCount } from '../../src/formats/index.ts';
 import { takumiEngine, type TakumiEngine } from '../../src/formats/engine.ts';
 import { drawInTurn } from '../../src/formats/draw-turn.ts';
@@ -77,6 +77,13 @@ describe('a request whose client has gone', () => {
     expect(await storedCount()).toBe(before.stored);
   });
 
+  it('is not drawn by the tools either: POST /tools/isomer_render', async () => {
+    const before = engineDrawCount();
+    const response = await send('/tools/isomer_render', { composition: slide(), format: 'png' }, gone());
+    expect(response.status).toBe(CLIENT_CLOSED_STATUS);
+    expect(engineDrawCount()).toBe(before);
+  });
+
   it('is still drawn while its client waits (a live signal changes nothing)', async () => {
     const before = engineDrawCount();
     const response = await send('/render/png', slide({ title: 'Someone is waiting' }), new AbortController().signal);
@@ -102,6 +109,17 @@ describe('the library, given an aborted signal', () => {
     await expect(formats.png.render(slide(), { signal: gone() })).rejects.toThrow('the client has gone');
     await expect(formats.svg.render(slide(), { signal: gone() })).rejects.toThrow('the client has gone');
     await expect(formats.pdf.renderDeck([slide(), slide()], { signal: gone() })).rejects.toThrow('the client has gone');
+    expect(engineDrawCount()).toBe(before);
+  });
+
+  it('makes isomer_render answer an error without drawing (a tool never rejects)', async () => {
+    const render = createIsomerTools({ runtime: slidesRuntime, frame: slideDeckFrame, formats }).find(
+      (tool) => tool.name === 'isomer_render',
+    )!;
+    const before = engineDrawCount();
+    const result = await render.handler({ composition: slide(), format: 'png' } as never, { signal: gone() });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('the client has gone');
     expect(engineDrawCount()).toBe(before);
   });
 
