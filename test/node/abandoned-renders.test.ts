@@ -21,10 +21,10 @@ const ABANDONED = 100;
 /** Rounds of (burst of abandoned PNGs, then one text render); the median latency is judged. */
 const ROUNDS = 5;
 /**
- * The bound is 3× the quiet latency, but never under this: a quiet text render takes ~5–15 ms,
- * and on a loaded 2-core machine accepting and resetting 100 connections alone costs more than
- * 45 ms. Drawing even five abandoned PNGs (~100 ms each here) exceeds it; drawing all of them
- * took 4.6–5.5 s before the fix.
+ * The bound is 3× the quiet latency, but never under this: a quiet text render takes 10–30 ms
+ * here, and on the shared 2-core machine accepting and cancelling 100 connections alone has cost
+ * 40–90 ms (median) and up to ~700 ms in one round. Drawing even a few abandoned PNGs (~100 ms
+ * each here) exceeds it; drawing all of them took 4.6–5.5 s before the fix.
  */
 const FLOOR_MS = 400;
 /** "Near zero": a request already past its last check when the reset arrives is drawn. */
