@@ -119,7 +119,12 @@ export type { SlackBlock, SlackMessage, SlackAssetRequest, SlackText } from './c
 
 // The agent tools (the seed's API).
 export { createIsomerTools } from './core/tools/tools.ts';
-export type { IsomerTool, IsomerToolsOptions, IsomerToolsBaseOptions } from './core/tools/tools.ts';
+export type {
+  IsomerTool,
+  IsomerToolCallOptions,
+  IsomerToolsOptions,
+  IsomerToolsBaseOptions,
+} from './core/tools/tools.ts';
 export { createIsomerResources, createIsomerPrompts } from './core/tools/resources.ts';
 export type { IsomerResource, IsomerPrompt } from './core/tools/resources.ts';
 export { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './core/tools/guide.ts';

@@ -63,6 +63,23 @@ interface Engine {
 
 const engines = new WeakMap<readonly ImageFontFace[], Engine>();
 let memory: WebAssembly.Memory | undefined;
+let draws = 0;
+
+/**
+ * Pictures the engine has drawn in this isolate (each PNG, WebP, SVG, and each PDF page's picture);
+ * measuring for the layout check is not drawing. What tests and the abandoned-request check count.
+ * @example
+ * ```ts
+ * import { engineDrawCount } from 'isomer-edge/formats';
+ *
+ * const before = engineDrawCount();
+ * // … render an image …
+ * console.log(`${engineDrawCount() - before} drawn`);
+ * ```
+ */
+export function engineDrawCount(): number {
+  return draws;
+}
 
 /**
  * Bytes of WebAssembly memory the engine holds (it never shrinks), or 0 before the first image.
@@ -113,8 +130,14 @@ export function takumiEngine(
   const { renderer } = engine;
   const fontFamilies = fallbackChain(fonts, faces, extra);
   return {
-    render: (node, options) => renderer.render(node, { ...options, fontFamilies }),
-    renderSvg: (node, options) => renderer.renderSvg(node, { ...options, fontFamilies }),
+    render: (node, options) => {
+      draws++;
+      return renderer.render(node, { ...options, fontFamilies });
+    },
+    renderSvg: (node, options) => {
+      draws++;
+      return renderer.renderSvg(node, { ...options, fontFamilies });
+    },
     measure: (node, options) => renderer.measure(node, { ...options, fontFamilies }),
   };
 }

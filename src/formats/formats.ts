@@ -1,6 +1,7 @@
 import type { RenderTheme } from '../core/sdk/composition.ts';
 import type { FrameLayout } from '../core/sdk/frame.ts';
 import { defaultFontFiles } from '#formats/assets';
+import { drawInTurn } from './draw-turn.ts';
 import { takumiEngine, type TakumiEngine } from './engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from './fonts.ts';
 import { compositionLang, compositionText } from './glyph-findings.ts';
@@ -55,6 +56,8 @@ export interface ImageRenderOptions {
   theme?: RenderTheme;
   /** Overrides the formats' `scale` for this call. */
   scale?: number;
+  /** Aborted, nothing more is drawn: the call rejects with its reason (checked between steps; a draw itself is one synchronous call). */
+  signal?: AbortSignal;
 }
 
 /** A host format for `createIsomerTools({ formats })` and the Worker's render routes. */
@@ -70,6 +73,8 @@ export interface PdfRenderOptions {
   theme?: RenderTheme;
   /** Document title; default the first composition's `title`. */
   title?: string;
+  /** Aborted, no further page is drawn: the call rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 export interface PdfFormat extends ImageFormat<ImageBytes> {
@@ -147,14 +152,19 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
   const raster = (format: 'png' | 'webp', mimeType: string): ImageFormat<ImageBytes> => ({
     mimeType,
     async render(composition, renderOptions) {
+      const signal = renderOptions?.signal;
+      signal?.throwIfAborted();
       const { scale, output, document } = prepare(composition, renderOptions);
+      const ready = await engine([document], [composition]);
       // The layout is `width / devicePixelRatio` wide: the canvas, drawn at the output size.
-      return (await engine([document], [composition])).render(document.node, {
-        ...output,
-        css: document.css,
-        devicePixelRatio: scale,
-        format,
-      });
+      return drawInTurn(signal, () =>
+        ready.render(document.node, {
+          ...output,
+          css: document.css,
+          devicePixelRatio: scale,
+          format,
+        }),
+      );
     },
   });
 
@@ -162,6 +172,8 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     compositions: readonly unknown[],
     pdfOptions: PdfRenderOptions = {},
   ): Promise<ImageBytes> => {
+    const { signal } = pdfOptions;
+    signal?.throwIfAborted();
     const deck = snapshot.renderPages(compositions, snapshotOptions(pdfOptions.theme));
     checkPixels(
       Math.round(deck.width * pdfImageScale),
@@ -173,7 +185,7 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     return writePdf(
       await engine(pages, compositions),
       { pages, width: deck.width, height: deck.height },
-      { imageScale: pdfImageScale, ...(title ? { title } : {}) },
+      { imageScale: pdfImageScale, ...(title ? { title } : {}), ...(signal ? { signal } : {}) },
     );
   };
 
@@ -183,12 +195,17 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     svg: {
       mimeType: 'image/svg+xml',
       async render(composition, renderOptions) {
+        const signal = renderOptions?.signal;
+        signal?.throwIfAborted();
         const { image, output, document } = prepare(composition, renderOptions);
-        const svg = (await engine([document], [composition])).renderSvg(document.node, {
-          width: image.width,
-          height: image.height,
-          css: document.css,
-        });
+        const ready = await engine([document], [composition]);
+        const svg = await drawInTurn(signal, () =>
+          ready.renderSvg(document.node, {
+            width: image.width,
+            height: image.height,
+            css: document.css,
+          }),
+        );
         return output.width === image.width && output.height === image.height
           ? svg
           : resizeSvg(svg, output.width, output.height);
@@ -197,7 +214,10 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     pdf: {
       mimeType: 'application/pdf',
       render: (composition, renderOptions) =>
-        renderDeck([composition], renderOptions?.theme ? { theme: renderOptions.theme } : {}),
+        renderDeck([composition], {
+          ...(renderOptions?.theme ? { theme: renderOptions.theme } : {}),
+          ...(renderOptions?.signal ? { signal: renderOptions.signal } : {}),
+        }),
       renderDeck,
     },
   };

@@ -16,7 +16,7 @@ export type {
 } from './formats.ts';
 export { BUNDLED_FONTS, parseUnicodeRange } from './fonts.ts';
 export type { ImageFontFace, CodePointRange } from './fonts.ts';
-export { RESOURCE_CACHE_BYTES, GLYPH_CACHE_BYTES, engineMemoryBytes } from './engine.ts';
+export { RESOURCE_CACHE_BYTES, GLYPH_CACHE_BYTES, engineDrawCount, engineMemoryBytes } from './engine.ts';
 export { POINTS_PER_PIXEL } from './pdf/render.ts';
 export { createLayoutCheck, LAYOUT_DETECTORS } from './layout.ts';
 export type {

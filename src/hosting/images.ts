@@ -62,6 +62,11 @@ export interface HostImageInput {
   /** The output size in pixels, asked only when it has to render. */
   size(): { width: number; height: number };
   render(): Promise<Uint8Array | string> | Uint8Array | string;
+  /**
+   * The caller's interest: aborted, `store` rejects with its reason before rendering and before any
+   * write, so nothing is drawn or stored for a caller that has gone (a write once started completes).
+   */
+  signal?: AbortSignal;
 }
 
 export interface ImageHostOptions {
@@ -228,6 +233,8 @@ export function createImageHost(options: ImageHostOptions): ImageHost {
   return {
     ttlDays,
     async store(input) {
+      const { signal } = input;
+      signal?.throwIfAborted();
       const hash = await sign(input);
       const objectKey = `${prefix}${hash}`;
       const existing = await find(objectKey);
@@ -239,6 +246,7 @@ export function createImageHost(options: ImageHostOptions): ImageHost {
         if (old) {
           const bytes = await new Response(old.body).arrayBuffer();
           const metadata = { ...old.customMetadata, created: String(now()) };
+          signal?.throwIfAborted();
           await bucket.put(objectKey, bytes, {
             httpMetadata: { contentType: input.mimeType },
             customMetadata: metadata,
@@ -246,8 +254,10 @@ export function createImageHost(options: ImageHostOptions): ImageHost {
           return describe(hash, input.format, { ...old, customMetadata: metadata }, false);
         }
       }
+      signal?.throwIfAborted();
       const { width, height } = input.size();
       const output = await input.render();
+      signal?.throwIfAborted();
       const customMetadata = {
         format: input.format,
         width: String(width),

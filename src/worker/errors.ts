@@ -46,6 +46,16 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
+/**
+ * The answer to a request whose client has gone (its signal aborted): nginx's 499 "client closed
+ * request", with no body, since nobody reads it. Nothing was drawn or stored for it.
+ */
+export const CLIENT_CLOSED_STATUS = 499;
+
+export function clientGone(): Response {
+  return new Response(null, { status: CLIENT_CLOSED_STATUS, headers: BASE_HEADERS });
+}
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,

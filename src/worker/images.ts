@@ -108,10 +108,10 @@ export function hostImage(
   host: ImageHost,
   composition: Composition,
   format: string,
-  options: { theme?: RenderTheme; scale?: number },
+  options: { theme?: RenderTheme; scale?: number; signal?: AbortSignal },
 ): Promise<HostedImage> {
   const renderer = config.formats[format]!;
-  const { theme } = options;
+  const { theme, signal } = options;
   // A PDF page keeps the canvas size whatever the scale, so the scale would only split its key.
   const scale = format === 'pdf' ? undefined : options.scale;
   return host.store({
@@ -120,6 +120,7 @@ export function hostImage(
     mimeType: renderer.mimeType,
     ...(theme ? { theme } : {}),
     ...(scale !== undefined ? { scale } : {}),
+    ...(signal ? { signal } : {}),
     size: () => {
       const canvas = config.runtime.surfaces.snapshot!.render(composition, theme ? { theme } : {});
       const factor = scale ?? 1;
@@ -133,8 +134,11 @@ export function hostImage(
         return await renderer.render(composition, {
           ...(theme ? { theme } : {}),
           ...(scale !== undefined ? { scale } : {}),
+          ...(signal ? { signal } : {}),
         });
       } catch (error) {
+        // A caller that has gone is not a renderer failure.
+        if (signal?.aborted) throw error;
         throw new ImageRenderError(errorText(error));
       }
     },
@@ -151,7 +155,7 @@ export async function hostedPicture(
   env: ImageHostingEnv | undefined,
   request: Request,
   composition: Composition,
-  options: { theme?: RenderTheme; scale?: number },
+  options: { theme?: RenderTheme; scale?: number; signal?: AbortSignal },
 ): Promise<{ url: string; altText: string } | undefined> {
   try {
     const image = await hostImage(config, host, composition, 'png', {
@@ -163,7 +167,8 @@ export async function hostedPicture(
       altText: config.runtime.surfaces.text.render(composition, { heading: true }),
     };
   } catch (error) {
-    log(`the picture was left out, sending the text only: ${errorText(error)}`);
+    // Nobody is waiting for the message: nothing to say.
+    if (!options.signal?.aborted) log(`the picture was left out, sending the text only: ${errorText(error)}`);
     return undefined;
   }
 }

@@ -75,11 +75,13 @@ export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpS
   for (const tool of config.toolsFor(caller)) {
     const { name, title, description, inputSchema } = tool;
     // The tools' content blocks are MCP content blocks by contract; only the nominal types differ.
-    const call = async (input: unknown) => (await tool.handler(input as never)) as CallToolResult;
+    // The SDK's request signal (an MCP cancellation) stops a render as the HTTP route's does.
+    const call = async (input: unknown, ctx: ServerContext) =>
+      (await tool.handler(input as never, { signal: ctx.mcpReq.signal })) as CallToolResult;
     if (Object.keys(inputSchema.shape).length === 0) {
-      server.registerTool(name, { title, description }, () => call(inputSchema.parse({})));
+      server.registerTool(name, { title, description }, (ctx) => call(inputSchema.parse({}), ctx));
     } else {
-      server.registerTool(name, { title, description, inputSchema }, (input) => call(input));
+      server.registerTool(name, { title, description, inputSchema }, (input, ctx) => call(input, ctx));
     }
   }
   // After the six: clients and transcripts rely on their order.

@@ -7,7 +7,7 @@ import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
 import { BUILT_IN_FORMATS } from '../core/sdk/formats.ts';
 import type { RenderedOutput } from '../core/tools/render.ts';
-import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
+import { BASE_HEADERS, boundText, clientGone, errorResponse, jsonResponse } from './errors.ts';
 import { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from '../hosting/slack.ts';
 import { googleChatImageMessage } from '../hosting/googlechat.ts';
 import { teamsImageMessage } from '../hosting/teams.ts';
@@ -93,12 +93,15 @@ export async function callTool(
     return errorResponse('TOOL_NOT_FOUND', 'No tool has that name; GET /tools lists them.', {
       tools: config.toolSummaries().map((summary) => summary.name),
     });
+  const signal = signalOf(request);
+  if (await clientLeft(signal)) return clientGone();
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   const input = inputIssues(tool.inputSchema, body.value);
   if (!input.ok) return input.response;
   // The handler never rejects by contract; a failed call is a 200 with isError, as on MCP.
-  return jsonResponse(await tool.handler(input.data as never));
+  const result = await tool.handler(input.data as never, signal ? { signal } : {});
+  return signal?.aborted ? clientGone() : jsonResponse(result);
 }
 
 export function listResources(config: WorkerConfig): Response {
@@ -193,13 +196,41 @@ function parseQuery(
   };
 }
 
-/** The checked composition, or the 422 that lists what to repair. */
+/**
+ * The request's signal, which aborts when its client has gone (workerd's `enable_request_signal`
+ * flag): checked before validation, before the engine, between PDF pages and before an R2 write.
+ */
+function signalOf(request: Request): AbortSignal | undefined {
+  return (request as { signal?: AbortSignal }).signal ?? undefined;
+}
+
+/**
+ * Whether the client has gone, after one turn of the event loop: a request's steps up to the draw
+ * are all in memory, and an abort is delivered only between tasks, so without the turn a burst of
+ * requests whose clients reset their connections would each read, validate and lay out its body
+ * before any cancellation landed. Measured under wrangler dev (docs/decisions.md).
+ */
+async function clientLeft(signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return false;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return signal.aborted;
+}
+
+/** The checked composition, or the 422 that lists what to repair (a 499 when the client has gone). */
 async function checkedComposition(
   config: WorkerConfig,
   value: unknown,
+  signal: AbortSignal | undefined,
   layout = false,
 ): Promise<{ copy: Composition; layout: readonly string[] } | Response> {
-  const check = await config.renderer.check(value, { layout });
+  if (signal?.aborted) return clientGone();
+  let check: Awaited<ReturnType<WorkerConfig['renderer']['check']>>;
+  try {
+    check = await config.renderer.check(value, { layout, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (signal?.aborted) return clientGone();
+    throw error;
+  }
   if (check.valid && check.composition !== undefined) return { copy: check.composition, layout: check.layout };
   return jsonResponse(
     {
@@ -239,22 +270,29 @@ export async function renderComposition(
     });
   const host = query.image !== undefined ? imageHost(env) : undefined;
   if (query.image !== undefined && (!host || !hostedFormats(config).includes('png'))) return notConfigured();
+  const signal = signalOf(request);
+  if (await clientLeft(signal)) return clientGone();
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   if (query.layout && !config.layout)
     return errorResponse('INVALID_QUERY', 'layout=true needs the layout check, which this Worker has turned off.', {
       parameter: 'layout',
     });
-  const checked = await checkedComposition(config, body.value, query.layout);
+  const checked = await checkedComposition(config, body.value, signal, query.layout);
   if (checked instanceof Response) return checked;
   const { copy } = checked;
   // Only asked-for findings are reported: the header is absent otherwise, and `[]` means it fits.
   const findings: Record<string, string> = query.layout ? { [LAYOUT_HEADER]: layoutHeader(checked.layout) } : {};
   const { heading, theme, scale } = query;
-  const options = { ...(theme ? { theme } : {}), ...(scale !== undefined ? { scale } : {}) };
+  const options = {
+    ...(theme ? { theme } : {}),
+    ...(scale !== undefined ? { scale } : {}),
+    ...(signal ? { signal } : {}),
+  };
   if (query.image !== undefined && host) {
     // A storage fault leaves the picture out (logged); the message still goes.
     const picture = await hostedPicture(config, host, env, request, copy, options);
+    if (signal?.aborted) return clientGone();
     const message = PICTURED[format]!(config, copy, heading, picture, query.image);
     return textBody(
       JSON.stringify(message),
@@ -266,6 +304,7 @@ export async function renderComposition(
   try {
     output = await config.renderer.render(copy, format, { ...options, heading });
   } catch (error) {
+    if (signal?.aborted) return clientGone();
     // The detail goes to the log only: a renderer's message may quote the composition.
     console.warn(`isomer-edge render ${format}: ${boundText(error instanceof Error ? error.message : String(error))}`);
     return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);
@@ -310,19 +349,23 @@ export async function storeImage(
   if (query instanceof Response) return query;
   const host = imageHost(env);
   if (!host) return notConfigured();
+  const signal = signalOf(request);
+  if (await clientLeft(signal)) return clientGone();
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
-  const checked = await checkedComposition(config, body.value);
+  const checked = await checkedComposition(config, body.value, signal);
   if (checked instanceof Response) return checked;
   const { copy } = checked;
   try {
     const image = await hostImage(config, host, copy, format, {
       ...(query.theme ? { theme: query.theme } : {}),
       ...(query.scale !== undefined ? { scale: query.scale } : {}),
+      ...(signal ? { signal } : {}),
     });
     const { mimeType, width, height, bytes } = image;
     return jsonResponse({ url: imageUrl(env, request, image.file), mimeType, width, height, bytes });
   } catch (error) {
+    if (signal?.aborted) return clientGone();
     if (error instanceof ImageRenderError) {
       console.warn(`isomer-edge images: rendering ${format} failed: ${boundText(error.message)}`);
       return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);

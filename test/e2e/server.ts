@@ -10,6 +10,8 @@ import { join } from 'node:path';
 
 export interface RunningWorker {
   url: string;
+  /** The process group of wrangler and its workerd children. */
+  processGroup: number;
   /** What wrangler and the Worker printed, for diagnosing a failure. */
   log(): string;
   stop(): Promise<void>;
@@ -118,7 +120,7 @@ export async function startWorker(
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { url, log: () => output, stop };
+      if (response.ok) return { url, processGroup: child.pid!, log: () => output, stop };
     } catch {
       // Not listening yet.
     }

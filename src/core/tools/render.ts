@@ -17,6 +17,11 @@ export interface RenderRequest {
   heading?: boolean;
   /** Output size relative to the canvas, for the formats that read it (images). */
   scale?: number;
+  /**
+   * The caller's interest (a Worker passes its request's signal): aborted, nothing is drawn and the
+   * call rejects with the signal's reason; a host format gets it to stop between its own steps.
+   */
+  signal?: AbortSignal;
 }
 
 export interface CompositionRendererOptions {
@@ -40,9 +45,10 @@ export interface CompositionRenderer {
   readonly formatNames: readonly [string, ...string[]];
   /**
    * Checks once; `layout: false` skips the layout check for this call (default: on when configured).
-   * Asynchronous because the layout check may first fetch the fonts a slide's script needs.
+   * Asynchronous because the layout check may first fetch the fonts a slide's script needs. An
+   * aborted `signal` rejects with its reason before validating and again before the layout check.
    */
-  check(value: unknown, options?: { layout?: boolean }): Promise<IsomerCompositionCheck>;
+  check(value: unknown, options?: { layout?: boolean; signal?: AbortSignal }): Promise<IsomerCompositionCheck>;
   /** Draws a copy `check` passed (its `composition`); a host format's failure rejects. */
   render(copy: Composition, format: string, request?: RenderRequest): Promise<RenderedOutput>;
 }
@@ -83,6 +89,8 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
   return {
     formatNames: [...BUILT_IN_FORMAT_NAMES, ...Object.keys(formats)] as [string, ...string[]],
     async check(value, checkOptions) {
+      const signal = checkOptions?.signal;
+      signal?.throwIfAborted();
       const layout = checkOptions?.layout === false ? undefined : options.layout;
       if (!layout?.prepare) return checkComposition(runtime, frame, value, layout);
       const result = checkComposition(runtime, frame, value);
@@ -92,10 +100,13 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
       } catch (error) {
         console.warn(`isomer-edge layout check failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
       }
+      // Fetching the script's fonts took a while: the measuring (the engine) is for a caller still there.
+      signal?.throwIfAborted();
       return withLayoutFindings(result, layout);
     },
     async render(copy, format, request = {}) {
-      const { theme, scale } = request;
+      const { theme, scale, signal } = request;
+      signal?.throwIfAborted();
       const heading = request.heading ?? fallbackHeading;
       if (isBuiltInFormat(format)) {
         const mimeType = BUILT_IN_FORMATS[format];
@@ -115,6 +126,7 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
       const output = await host.render(copy, {
         ...(theme ? { theme } : {}),
         ...(scale !== undefined ? { scale } : {}),
+        ...(signal ? { signal } : {}),
       });
       return typeof output === 'string'
         ? { mimeType: host.mimeType, text: output }

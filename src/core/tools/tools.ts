@@ -28,8 +28,17 @@ export interface IsomerTool<TSchema extends z.ZodObject = z.ZodObject> {
   inputSchema: TSchema;
   /** Tool metadata for MCP hosts (`isomer_show`'s MCP Apps link); absent on the six. */
   _meta?: Record<string, unknown>;
-  /** Receives what `inputSchema` parsed. Never rejects: a failure resolves with `isError: true`. */
-  handler(input: z.output<TSchema>): Promise<IsomerToolResult>;
+  /**
+   * Receives what `inputSchema` parsed. Never rejects: a failure resolves with `isError: true`.
+   * `signal` is the caller's interest: once aborted, `isomer_validate` and `isomer_render` stop
+   * before their next step (validation, the layout check, the draw).
+   */
+  handler(input: z.output<TSchema>, options?: IsomerToolCallOptions): Promise<IsomerToolResult>;
+}
+
+/** What a transport passes with a tool call. */
+export interface IsomerToolCallOptions {
+  signal?: AbortSignal;
 }
 
 export interface IsomerToolsBaseOptions<THostContext> extends Omit<IsomerGuideOptions, 'runtime' | 'layout'> {
@@ -70,11 +79,11 @@ const LAYOUT_WARNINGS =
 
 /** Wraps a handler so nothing it throws, not even a non-Error, escapes as a rejection. */
 function guarded<T>(
-  fn: (input: T) => Promise<IsomerToolResult> | IsomerToolResult,
-): (input: T) => Promise<IsomerToolResult> {
-  return async (input) => {
+  fn: (input: T, options: IsomerToolCallOptions) => Promise<IsomerToolResult> | IsomerToolResult,
+): (input: T, options?: IsomerToolCallOptions) => Promise<IsomerToolResult> {
+  return async (input, options = {}) => {
     try {
-      return await fn(input);
+      return await fn(input, options);
     } catch (error) {
       return textResult(errorMessage(error), true);
     }
@@ -171,8 +180,8 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         'primitive to look up. Repair every error and validate again before rendering.' +
         (options.layout ? LAYOUT_WARNINGS : ''),
       inputSchema: z.object({ composition: compositionInput }),
-      handler: guarded(async ({ composition }: { composition: unknown }) => {
-        const { valid, errors, warnings } = await renderer.check(composition);
+      handler: guarded(async ({ composition }: { composition: unknown }, { signal }) => {
+        const { valid, errors, warnings } = await renderer.check(composition, signal ? { signal } : {});
         return jsonResult({ valid, errors, warnings });
       }),
     },
@@ -189,19 +198,25 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         theme: z.enum(RENDER_THEMES).optional().describe('Colour scheme; defaults to the composition’s own theme.'),
       }),
       handler: guarded(
-        async ({
-          composition,
-          format,
-          theme,
-        }: {
-          composition: unknown;
-          format: string;
-          theme?: Composition['theme'];
-        }) => {
-          const check = await renderer.check(composition);
+        async (
+          {
+            composition,
+            format,
+            theme,
+          }: {
+            composition: unknown;
+            format: string;
+            theme?: Composition['theme'];
+          },
+          { signal },
+        ) => {
+          const check = await renderer.check(composition, signal ? { signal } : {});
           if (!check.valid || check.composition === undefined)
             return jsonResult({ valid: false, errors: check.errors }, true);
-          const output = await renderer.render(check.composition, format, theme ? { theme } : {});
+          const output = await renderer.render(check.composition, format, {
+            ...(theme ? { theme } : {}),
+            ...(signal ? { signal } : {}),
+          });
           const result =
             'json' in output
               ? jsonResult(output.json)

@@ -59,7 +59,7 @@ export interface IsomerToolsFormat {
   mimeType: string;
   render(
     composition: Composition,
-    options: { theme?: RenderTheme },
+    options: { theme?: RenderTheme; signal?: AbortSignal },
   ): Promise<Uint8Array | string> | Uint8Array | string;
 }
 

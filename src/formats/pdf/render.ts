@@ -21,6 +21,8 @@ export interface PdfWriteOptions {
   title?: string;
   /** Picture pixels per canvas pixel; the page size does not change. Default 1. */
   imageScale?: number;
+  /** Checked before each page is drawn: aborted, the call rejects with its reason and no document is made. */
+  signal?: AbortSignal;
 }
 
 const FONT = 'F0';
@@ -52,6 +54,8 @@ export async function writePdf(
   const kids: number[] = [];
 
   for (const page of input.pages) {
+    // Each page is a synchronous draw; between them is where a caller that has gone stops the deck.
+    options.signal?.throwIfAborted();
     const css = page.css;
     const picture = await pageImage(
       engine.render(page.node, { ...pixels, css, devicePixelRatio: scale, format: 'png' }),
