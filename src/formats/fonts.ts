@@ -5,6 +5,7 @@
  */
 import { fontFile } from '#formats/assets';
 import type { FontFileName } from './assets.ts';
+import { perStylesheet } from './per-stylesheet.ts';
 
 /** An inclusive code point range, as CSS `unicode-range` writes `U+0100-017F`. */
 export type CodePointRange = readonly [first: number, last: number];
@@ -139,7 +140,7 @@ export function facesFor(fonts: readonly ImageFontFace[], sources: readonly Font
   const ask = { families: new Set<string>(), weights: new Set([400]), italic: false, everything: false, text: '' };
   for (const source of sources) {
     for (const sheet of source.css) {
-      if (typeof sheet === 'string') readStyles(sheet, ask, 'css');
+      if (typeof sheet === 'string') addAsk(ask, stylesheetAsk(sheet));
       else readRule(sheet, ask);
     }
     readNode(source.node, ask);
@@ -215,6 +216,21 @@ function readStyles(source: string, ask: FontAsk, kind: 'css' | 'svg'): void {
   const drawn = kind === 'svg' ? [source] : Array.from(source.matchAll(/content\s*:([^;}]+)/gi), (match) => match[1]!);
   for (const text of drawn)
     ask.text += text.replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) => safeChar(Number.parseInt(hex, 16)));
+}
+
+/** A stylesheet's font declarations and generated content, read once per stylesheet text. */
+const stylesheetAsk = perStylesheet((sheet: string): Readonly<FontAsk> => {
+  const ask: FontAsk = { families: new Set(), weights: new Set(), italic: false, everything: false, text: '' };
+  readStyles(sheet, ask, 'css');
+  return ask;
+});
+
+function addAsk(ask: FontAsk, more: Readonly<FontAsk>): void {
+  for (const family of more.families) ask.families.add(family);
+  for (const weight of more.weights) ask.weights.add(weight);
+  ask.italic ||= more.italic;
+  ask.everything ||= more.everything;
+  ask.text += more.text;
 }
 
 function readDeclaration(property: string, value: string, ask: FontAsk): void {

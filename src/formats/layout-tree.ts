@@ -3,6 +3,7 @@
  * sits on the canvas, which node of the composition drew it, its text lines, and what clips it.
  */
 import type { MeasuredNode, MeasuredTextRun, Node } from '@takumi-rs/wasm';
+import { perStylesheet } from './per-stylesheet.ts';
 
 export interface Rect {
   left: number;
@@ -64,7 +65,17 @@ export function readLayout(root: Node, measured: MeasuredNode, clipping: Readonl
     const type = attributes['data-isomer-node'];
     const own: Owner = path !== undefined && type ? { path, type, depth: owner.depth + 1 } : owner;
     const [a, b, c, d, e, f] = box.transform;
+    const translated = a === 1 && b === 0 && c === 0 && d === 1;
     const place = (x: number, y: number, w: number, h: number): Rect => {
+      // Most boxes are only moved: their corners need no arrays to be sorted.
+      if (translated) {
+        return {
+          left: Math.min(x + e, x + w + e),
+          top: Math.min(y + f, y + h + f),
+          right: Math.max(x + e, x + w + e),
+          bottom: Math.max(y + f, y + h + f),
+        };
+      }
       const xs = [a * x + c * y + e, a * (x + w) + c * y + e, a * x + c * (y + h) + e, a * (x + w) + c * (y + h) + e];
       const ys = [b * x + d * y + f, b * (x + w) + d * y + f, b * x + d * (y + h) + f, b * (x + w) + d * (y + h) + f];
       return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
@@ -140,26 +151,30 @@ export function intersect(a: Rect, b: Rect): Rect {
 
 /**
  * Class names whose rules cut off overflow (`overflow: hidden` or `clip`). A class-level reading of
- * the stylesheet, not a cascade: the packs set clipping on one class per element.
+ * the stylesheet, not a cascade: the packs set clipping on one class per element. Read once per
+ * stylesheet text.
  */
-export function clippingClasses(css: readonly unknown[]): Set<string> {
+export function clippingClasses(css: readonly unknown[]): ReadonlySet<string> {
+  const sheets = css.filter((sheet): sheet is string => typeof sheet === 'string');
+  if (sheets.length === 1) return clippingIn(sheets[0]!);
+  return new Set(sheets.flatMap((sheet) => [...clippingIn(sheet)]));
+}
+
+const clippingIn = perStylesheet((sheet: string): ReadonlySet<string> => {
   const found = new Set<string>();
-  for (const sheet of css) {
-    if (typeof sheet !== 'string') continue;
-    for (const [, selectors, declarations] of sheet.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
-      if (!/(?:^|;)\s*overflow(?:-[xy])?\s*:\s*(?:hidden|clip)\b/.test(declarations!)) continue;
-      for (const selector of selectors!.split(',')) {
-        const last =
-          selector
-            .trim()
-            .split(/[\s>+~]+/)
-            .at(-1) ?? '';
-        for (const [, name] of last.matchAll(/\.([\w-]+)/g)) found.add(name!);
-      }
+  for (const [, selectors, declarations] of sheet.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    if (!/(?:^|;)\s*overflow(?:-[xy])?\s*:\s*(?:hidden|clip)\b/.test(declarations!)) continue;
+    for (const selector of selectors!.split(',')) {
+      const last =
+        selector
+          .trim()
+          .split(/[\s>+~]+/)
+          .at(-1) ?? '';
+      for (const [, name] of last.matchAll(/\.([\w-]+)/g)) found.add(name!);
     }
   }
   return found;
-}
+});
 
 /** Lines an element's runs take: a run starting where another ended on the same line is the same line. */
 export function lineCount(element: LaidOut): number {

@@ -8,14 +8,15 @@ export interface ImageDocument {
 }
 
 /**
- * The snapshot surface's markup and CSS as one takumi tree: the stylesheet goes in a `<style>`
- * ahead of the markup, as in a page, so images are drawn from exactly what HTML shows.
+ * The snapshot surface's markup and CSS as one takumi tree and its stylesheets: the stylesheet comes
+ * first, as a `<style>` ahead of the markup would in a page, so images are drawn from exactly what
+ * HTML shows. It is handed over as it is rather than written into the markup: the HTML parser then
+ * never reads the pack's whole stylesheet (the same on every image and layout check), and nothing in
+ * the CSS (a `</style` in a comment) can end it early.
  */
 export function toImageDocument(html: string, css: string): ImageDocument {
-  // A `</style` inside the CSS (a comment, a string) would end the element early; `\/` is the same
-  // character to CSS.
-  const parsed = fromHtml(`<style>${css.replace(/<\/style/gi, '<\\/style')}</style>${withSvgNamespace(html)}`);
-  return { node: parsed.node, css: parsed.css };
+  const parsed = fromHtml(withSvgNamespace(html));
+  return { node: parsed.node, css: css === '' ? parsed.css : [css, ...parsed.css] };
 }
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';

@@ -8,6 +8,12 @@ describe('toImageDocument', () => {
     expect(JSON.stringify(document.node)).toContain('"text":"Hi"');
   });
 
+  it('puts the stylesheet ahead of any the markup carries, and none when it is empty', () => {
+    const document = toImageDocument('<div><style>.b{color:blue}</style><p>x</p></div>', '.a{color:red}');
+    expect(document.css).toEqual(['.a{color:red}', '.b{color:blue}']);
+    expect(toImageDocument('<p>x</p>', '').css).toEqual([]);
+  });
+
   it('keeps a `</style` inside the CSS from ending the stylesheet early', () => {
     const document = toImageDocument('<p>after</p>', '/* </style><p>injected</p> */.a{color:red}');
     expect(JSON.stringify(document.node)).not.toContain('injected');
