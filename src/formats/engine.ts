@@ -64,6 +64,8 @@ interface Engine {
 const engines = new WeakMap<readonly ImageFontFace[], Engine>();
 let memory: WebAssembly.Memory | undefined;
 let draws = 0;
+/** Layouts measured (the layout check's work); read by tests through `engineMeasureCount`. */
+let measures = 0;
 
 /**
  * Pictures the engine has drawn in this isolate (each PNG, WebP, SVG, and each PDF page's picture);
@@ -79,6 +81,11 @@ let draws = 0;
  */
 export function engineDrawCount(): number {
   return draws;
+}
+
+/** Layouts the engine has measured in this isolate (not exported from the package: tests count with it). */
+export function engineMeasureCount(): number {
+  return measures;
 }
 
 /**
@@ -138,7 +145,10 @@ export function takumiEngine(
       draws++;
       return renderer.renderSvg(node, { ...options, fontFamilies });
     },
-    measure: (node, options) => renderer.measure(node, { ...options, fontFamilies }),
+    measure: (node, options) => {
+      measures++;
+      return renderer.measure(node, { ...options, fontFamilies });
+    },
   };
 }
 
