@@ -52,12 +52,8 @@ const teamsElement = (type: string, properties: Record<string, Schema>, optional
 
 /**
  * Every chat payload schema by name; `ref` turns a name into a `$ref` (OpenAPI passes
- * `#/components/schemas/<name>`, a standalone schema `#/$defs/<name>`).
- * @example
- * ```ts
- * const schemas = chatPayloadSchemas((name) => `#/$defs/${name}`);
- * const teams = { ...schemas.TeamsMessage, $defs: schemas };
- * ```
+ * `#/components/schemas/<name>`; a standalone schema would pass `#/$defs/<name>` and carry the
+ * whole record as its `$defs`).
  */
 export function chatPayloadSchemas(ref: (name: ChatSchemaName) => string): Record<ChatSchemaName, Schema> {
   const to = (name: ChatSchemaName): Schema => ({ $ref: ref(name) });
