@@ -37,8 +37,16 @@ export const MRKDWN_MARK_LOOKALIKES: Readonly<Record<string, string>> = { '*': '
 /** Put before a `>` that starts a line, so Slack does not read a quote. */
 export const QUOTE_BREAK = '\u200B';
 
-const isBoundary = (char: string | undefined): boolean => char === undefined || /[\s\p{P}\p{S}]/u.test(char);
-const isSpace = (char: string | undefined): boolean => char === undefined || /\s/.test(char);
+const BOUNDARY = /[\s\p{P}\p{S}]/u;
+const SPACE = /\s/;
+// The same tests answered from a table for ASCII, where nearly every neighbour of a mark is: a
+// regex per mark made a megabyte title of marks three times slower on Slack.
+const ASCII_BOUNDARY = Array.from({ length: 128 }, (_, code) => BOUNDARY.test(String.fromCharCode(code)));
+const ASCII_SPACE = Array.from({ length: 128 }, (_, code) => SPACE.test(String.fromCharCode(code)));
+const isBoundary = (char: string | undefined): boolean =>
+  char === undefined || (char.charCodeAt(0) < 128 ? ASCII_BOUNDARY[char.charCodeAt(0)]! : BOUNDARY.test(char));
+const isSpace = (char: string | undefined): boolean =>
+  char === undefined || (char.charCodeAt(0) < 128 ? ASCII_SPACE[char.charCodeAt(0)]! : SPACE.test(char));
 
 /**
  * Replaces each `*`, `_` or `~` that could open (after a boundary, before a non-space) or close
