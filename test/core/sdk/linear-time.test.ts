@@ -42,12 +42,14 @@ function snapshotOrFrameRefusal(composition: unknown): unknown {
 }
 
 /**
- * 16N against N: linear work gives 16, quadratic 256. The bound, four times linear, leaves room for
- * what makes large inputs dearer per byte without any quadratic path (caches they overflow, garbage
- * collection over a bigger heap, a busy machine) and still fails anything quadratic by a wide margin.
+ * 16N against N: linear work gives 16, quadratic 256. The bound leaves room for what makes large
+ * inputs dearer per byte without any quadratic path (caches they overflow, garbage collection over
+ * a bigger heap, a busy machine: parsing the 447 KB wide object measured exactly 64 in five attempts
+ * in one CI run, its small samples sometimes free of a collection the large one always pays) and
+ * still fails anything quadratic by a factor of 2.5.
  */
 const SCALE = 16;
-const MAX_RATIO = 64;
+const MAX_RATIO = 100;
 const ROUNDS = 3;
 /** Measurements at most per case: a busy machine once pushed a linear case past the bound on three. */
 const ATTEMPTS = 5;
@@ -239,7 +241,7 @@ describe('each worst case answers what it should at the largest size the budget 
   });
 });
 
-describe('the work grows linearly: time at 16N under 64 × time at N', () => {
+describe('the work grows linearly: time at 16N under 100 × time at N', () => {
   for (const linearCase of LINEAR_CASES) {
     it(linearCase.name, { timeout: 120_000 }, () => {
       const ratios = Object.fromEntries(
