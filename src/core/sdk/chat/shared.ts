@@ -4,7 +4,6 @@
  * escapes runs its own way; nothing here writes host syntax.
  */
 import { byteLength } from '../byte-length.ts';
-import { codePointPrefix } from '../slack/clamp.ts';
 import { cloneData } from '../slack/copy.ts';
 import {
   contentBlocks,
@@ -16,7 +15,7 @@ import {
   type MarkdownList,
   type MarkdownTable,
 } from '../markdown/tree.ts';
-import { clampSlackText, graphemePrefix } from '../slack/clamp.ts';
+import { clampSlackText, codePointPrefix, graphemePrefix } from '../slack/clamp.ts';
 import { breakRefusedUrls, labelMisleads, linkTarget } from '../link-target.ts';
 import { sanitizeNavigationHref } from '../url.ts';
 
