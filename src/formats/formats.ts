@@ -14,6 +14,8 @@ import { writePdf } from './pdf/render.ts';
  * validates a composition and returns its markup with CSS committed to one colour scheme.
  */
 export interface ImageSnapshotSource {
+  /** The frame a composition is drawn in when none is named (a runtime with several frames picks per composition). */
+  frameFor?(composition: unknown): string;
   render(
     composition: unknown,
     options?: { theme?: RenderTheme; frame?: string; anchors?: boolean },

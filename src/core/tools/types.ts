@@ -1,7 +1,7 @@
 import type { Composition, PrimitiveNode, RenderTheme } from '../sdk/composition.ts';
 import type { ValidationError } from '../sdk/errors.ts';
 import type { JsonSchema } from '../sdk/json-schema.ts';
-import type { PrimitiveGroup } from '../sdk/pack.ts';
+import type { PackGuide, PrimitiveGroup } from '../sdk/pack.ts';
 import type { PrimitiveCatalogEntry } from '../sdk/primitive.ts';
 import type { ValidationWarning } from '../sdk/validate.ts';
 
@@ -14,6 +14,8 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
     schema: JsonSchema;
     primitives: readonly PrimitiveCatalogEntry[];
     groups: readonly PrimitiveGroup[];
+    /** Each pack's own guide prose and rules, in pack order; a runtime without them has none. */
+    guides?: readonly PackGuide[];
     views: readonly {
       id: string;
       title: string;
@@ -80,9 +82,12 @@ export type AuthoringProfileId = 'general' | 'registered-view-router' | 'compose
 
 export interface IsomerGuideOptions {
   runtime: Pick<IsomerToolsRuntime<never>, 'getAuthoringContext'>;
-  /** Prose the guide opens with. Defaults to a short generic guide. */
+  /**
+   * Prose the guide opens with, in place of every pack's own. Default: the packs' prose (a section
+   * each when two or more bring some), else a short generic guide.
+   */
   guide?: string;
-  /** Bullets under `## Rules`, each collapsed to one line. */
+  /** Bullets under `## Rules`, each collapsed to one line, in place of every pack's own. Default: the packs' rules. */
   rules?: readonly string[];
   /** Host compositions under `## Examples`, trimmed to the profile's budget. */
   examples?: readonly unknown[];
