@@ -51,7 +51,7 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
   };
 }
 
-/** A body rule the runtime does not enforce on every surface (any SDK `Frame` fits). */
+/** A body rule the runtime does not enforce on every surface (any SDK `Frame` fits, and so does `runtime.frames`). */
 export interface IsomerToolsFrame {
   validateBody?(body: readonly PrimitiveNode[]): readonly string[];
 }
