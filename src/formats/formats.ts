@@ -28,7 +28,7 @@ export interface ImageSnapshotSource {
 
 export interface ImageFormatsOptions {
   snapshot: ImageSnapshotSource;
-  /** A registered frame name; default the runtime's default frame. */
+  /** A registered frame name for every composition; default each composition's own (the frame its pack brings). */
   frame?: string;
   /**
    * Output size relative to the canvas, for PNG, WebP and SVG: `2 / 3` turns a 1920×1080 slide into

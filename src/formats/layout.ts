@@ -29,7 +29,7 @@ export { LAYOUT_DETECTORS } from './layout-detectors.ts';
 export interface LayoutCheckOptions {
   /** The runtime's snapshot surface (`runtime.surfaces.snapshot`). */
   snapshot: ImageSnapshotSource;
-  /** A registered frame name; default the runtime's default frame. */
+  /** A registered frame name for every composition; default each composition's own (the frame its pack brings). */
   frame?: string;
   /** The font list the images draw with (default `BUNDLED_FONTS`): text is measured in these faces. */
   fonts?: readonly ImageFontFace[];
