@@ -3,7 +3,7 @@
  * written from Slack's documented rules rather than from the fitting pipeline, so tests do not grade
  * the pipeline by its own code. The numbers come from the project's one limits table.
  */
-import { SLACK_LIMITS as L } from '../../src/core/sdk/slack/limits.ts';
+import { SLACK_LIMITS as L } from '../../src/core/hosts/slack/limits.ts';
 
 /**
  * Where Slack parses mention and link syntax: the fallback `text` and every `mrkdwn` text object.

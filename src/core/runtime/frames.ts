@@ -2,10 +2,10 @@
  * The frames a runtime draws in: the packs' own and the host's, and which of them a composition
  * uses. Compositions never name a frame; each top-level node is drawn in its pack's frame.
  */
-import type { PrimitiveNode } from '../sdk/composition.ts';
-import { IsomerError } from '../sdk/errors.ts';
-import type { Frame } from '../sdk/frame.ts';
-import type { PrimitivePack } from '../sdk/pack.ts';
+import type { PrimitiveNode } from '../model/composition.ts';
+import { IsomerError } from '../model/errors.ts';
+import type { Frame } from '../model/frame.ts';
+import type { PrimitivePack } from '../model/pack.ts';
 
 export interface RuntimeFrames {
   readonly frames: ReadonlyMap<string, Frame<unknown>>;

@@ -3,12 +3,12 @@
  * and frame. Its `Data` group shares a title with the slides pack's, so the guide's index merges them.
  */
 import * as z from 'zod';
-import { requiredString } from '../../../src/core/sdk/composition.ts';
-import type { Frame } from '../../../src/core/sdk/frame.ts';
-import { md } from '../../../src/core/sdk/markdown/builder.ts';
-import { html, joinMarkup } from '../../../src/core/sdk/markup.ts';
-import { definePrimitivePack } from '../../../src/core/sdk/pack.ts';
-import { definePrimitive } from '../../../src/core/sdk/primitive.ts';
+import { requiredString } from '../../../src/core/model/composition.ts';
+import type { Frame } from '../../../src/core/model/frame.ts';
+import { md } from '../../../src/core/markdown/builder.ts';
+import { html, joinMarkup } from '../../../src/core/model/markup.ts';
+import { definePrimitivePack } from '../../../src/core/model/pack.ts';
+import { definePrimitive } from '../../../src/core/model/primitive.ts';
 
 /** What the cards frame allows on one board. */
 export const MAX_CARDS = 3;
