@@ -65,6 +65,15 @@ export function isBuiltInFormat(name: string): name is BuiltInFormat {
 /**
  * Every format, in listing order: the runtime's surfaces (Slack among them), the image formats,
  * then the hosts converted from the Markdown tree, in registry order.
+ * @example
+ * ```ts
+ * import { BUILT_IN_HOSTS, formatRegistry } from 'isomer-edge/chat';
+ *
+ * declare const mattermostHost: (typeof BUILT_IN_HOSTS)[number];
+ * const pictured = formatRegistry([...BUILT_IN_HOSTS, mattermostHost])
+ *   .filter((entry) => entry.picture)
+ *   .map((entry) => entry.name); // ['slack', 'teams', 'googlechat']
+ * ```
  */
 export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): readonly FormatEntry[] {
   const entry = (host: ChatHost): FormatEntry => ({

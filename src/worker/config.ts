@@ -257,7 +257,10 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
     frame,
     formats,
     chat,
-    registry: formatRegistry(hosts).filter((entry) => offered.has(entry.name)),
+    // A host format given in code under a chat host's name replaces that host: its entry goes.
+    registry: formatRegistry(hosts).filter(
+      (entry) => offered.has(entry.name) && (entry.from !== 'markdown' || formats[entry.name] === chat[entry.name]),
+    ),
     formatNames: renderer.formatNames,
     renderer,
     layout: layout !== undefined,

@@ -6,7 +6,7 @@ import { TEAMS_LIMITS } from '../../src/core/hosts/teams/limits.ts';
 import { createImageHost, slackImageMessage, teamsImageMessage } from '../../src/hosting/index.ts';
 import { builtInWorkerOptions } from '../../src/slides.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
-import { limitViolations, linkViolations } from '../support/slack-safety.ts';
+import { limitViolations, linkViolations } from '../../src/core/hosts/slack/kit.ts';
 import { BASE, slide } from './support.ts';
 
 declare global {

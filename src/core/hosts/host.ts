@@ -5,6 +5,7 @@
  * `isomer-edge/chat` formats, the tools, the HTTP routes and the OpenAPI document read it.
  */
 import type { MarkdownBlock } from '../markdown/tree.ts';
+import type { HostKit } from './kit.ts';
 import type { HostPayloadSchemas } from './payload-schema.ts';
 import type { ImagePlacement, Picture } from './picture.ts';
 import type { ChatHeading } from './shared.ts';
@@ -22,6 +23,8 @@ interface HostBase<TName extends string, TMessage> {
   /** Puts a hosted picture of the composition in the message (`?image=above|only`); absent when the host takes none. */
   picture?(message: TMessage, picture: Picture, placement: ImagePlacement): TMessage;
   readonly payload: HostPayloadSchemas;
+  /** Loads the host's test kit (`kit.ts`: checks from its documented rules); only tests call it, so a Worker never evaluates it. */
+  kit(): Promise<HostKit>;
 }
 
 /** A host whose message is converted from the content tree every primitive's Markdown renderer draws. */
@@ -54,6 +57,7 @@ export type ChatHost<TName extends string = string, TMessage = unknown> =
  *   from: 'markdown',
  *   convert: (blocks) => ({ text: `${blocks.length} blocks` }),
  *   payload: { root: 'PlainMessage', schemas: () => ({ PlainMessage: { type: 'object' } }) },
+ *   kit: async () => ({ problems: () => [], liveMentions: () => [], linkTargets: () => [], links: () => [], plainTexts: () => [] }),
  * });
  * ```
  */

@@ -1,10 +1,11 @@
 /**
- * What a reader of each chat host sees as links: the masked links in a payload (label and target),
- * and the plain text a host's autolinker reads. Written from the hosts' syntax, not from the
- * converters, so the link tests do not grade the converters by their own code.
+ * What a reader of each chat host sees as links (each host's kit: the masked links in a payload,
+ * label and target, and the plain text its autolinker reads), and the link rule restated
+ * independently of the converters, so the link tests do not grade the converters by their own code.
  */
 import { markdownToSlackBlocks } from '../../../src/core/hosts/slack/from-markdown.ts';
-import { HOSTS as CHAT_HOSTS, strings } from './support.ts';
+import type { FoundLink } from '../../../src/core/hosts/kit.ts';
+import { HOSTS as CHAT_HOSTS, KITS } from './support.ts';
 
 /** The five chat hosts, Slack's Block Kit included (content as a message of its blocks). */
 export const LINK_HOSTS = {
@@ -17,82 +18,13 @@ export const LINK_HOSTS = {
 export type LinkHost = keyof typeof LINK_HOSTS;
 export const LINK_HOST_NAMES = Object.keys(LINK_HOSTS) as LinkHost[];
 
-export interface FoundLink {
-  label: string;
-  url: string;
-}
-
-const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&amp;': '&' };
-const decode = (text: string): string => text.replace(/&(?:lt|gt|quot|amp);/g, (entity) => ENTITIES[entity]!);
-const unescapeMarkdown = (text: string): string => text.replace(/\\([\s\S])/g, '$1');
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A Markdown link `[label](url)` whose `[` is not escaped (labels may hold escaped brackets). */
-const MARKDOWN_LINK = /(?<!\\)(?:\\\\)*\[((?:\\[\s\S]|[^\\\]])*)\]\(([^)\s]*)\)/g;
-const HTML_LINK = /<a href="([^"]*)">([\s\S]*?)<\/a>/g;
-const MRKDWN_LINK = /<([^>|]*)(?:\|([^>]*))?>/g;
-
-/** Slack texts: the fallback, every mrkdwn and plain_text object, rich text elements. */
-function slackParts(payload: unknown): { mrkdwn: string[]; literal: string[]; links: FoundLink[] } {
-  const parts = { mrkdwn: [] as string[], literal: [] as string[], links: [] as FoundLink[] };
-  const top = (payload as { text?: unknown }).text;
-  if (typeof top === 'string') parts.mrkdwn.push(top);
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      value.forEach(visit);
-      return;
-    }
-    if (!isRecord(value)) return;
-    if (value.type === 'mrkdwn' && typeof value.text === 'string') parts.mrkdwn.push(value.text);
-    else if (
-      (value.type === 'plain_text' || value.type === 'text' || value.type === 'raw_text') &&
-      typeof value.text === 'string'
-    )
-      parts.literal.push(value.text);
-    else if (value.type === 'link' && typeof value.url === 'string')
-      parts.links.push({ url: value.url, label: typeof value.text === 'string' ? value.text : value.url });
-    for (const child of Object.values(value)) visit(child);
-  };
-  visit((payload as { blocks?: unknown }).blocks);
-  return parts;
-}
+export type { FoundLink } from '../../../src/core/hosts/kit.ts';
 
 /** Every masked link (and Slack `<url>`) in a payload, label as the reader sees it. */
-export function foundLinks(host: LinkHost, payload: unknown): FoundLink[] {
-  if (host === 'slack') {
-    const parts = slackParts(payload);
-    for (const text of parts.mrkdwn)
-      for (const match of text.matchAll(MRKDWN_LINK))
-        parts.links.push({ url: decode(match[1]!), label: decode(match[2] ?? match[1]!) });
-    return parts.links;
-  }
-  const links: FoundLink[] = [];
-  for (const [path, text] of strings(payload)) {
-    if (host === 'teams' || host === 'discord') {
-      // Style markers (`**`, `_`) that are not escaped draw, they are not read.
-      for (const match of text.matchAll(MARKDOWN_LINK))
-        links.push({ label: unescapeMarkdown(match[1]!.replace(/(?<!\\)(?:\*\*|_)/g, '')), url: match[2]! });
-    } else if (!path.endsWith('.fallbackText') && !path.includes('.card.header.')) {
-      for (const match of text.matchAll(HTML_LINK))
-        links.push({ url: decode(match[1]!), label: decode(match[2]!.replace(/<[^>]*>/g, '')) });
-    }
-  }
-  return links;
-}
+export const foundLinks = (host: LinkHost, payload: unknown) => KITS[host]!.links(payload);
 
 /** The text a host shows outside its links: where its autolinker looks. */
-export function plainTexts(host: LinkHost, payload: unknown): string[] {
-  if (host === 'slack') {
-    const parts = slackParts(payload);
-    return [...parts.mrkdwn.map((text) => decode(text.replace(MRKDWN_LINK, ' '))), ...parts.literal];
-  }
-  return strings(payload).map(([path, text]) => {
-    if (host === 'teams' || host === 'discord') return unescapeMarkdown(text.replace(MARKDOWN_LINK, ' '));
-    if (path.endsWith('.fallbackText') || path.includes('.card.header.')) return text;
-    return decode(text.replace(HTML_LINK, ' ').replace(/<[^>]*>/g, ' '));
-  });
-}
+export const plainTexts = (host: LinkHost, payload: unknown): string[] => KITS[host]!.plainTexts(payload);
 
 const LOOKS = /[\s\p{Cc}\p{Cf}]/u;
 const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee'].map(

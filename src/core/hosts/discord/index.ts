@@ -13,4 +13,5 @@ export const discordHost = defineHost({
   from: 'markdown',
   convert: markdownToDiscord,
   payload: DISCORD_PAYLOAD,
+  kit: () => import('./kit.ts'),
 });

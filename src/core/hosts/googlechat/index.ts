@@ -15,4 +15,5 @@ export const googleChatHost = defineHost({
   convert: markdownToGoogleChat,
   picture: googleChatImageMessage,
   payload: GOOGLE_CHAT_PAYLOAD,
+  kit: () => import('./kit.ts'),
 });

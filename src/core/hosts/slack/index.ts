@@ -18,4 +18,5 @@ export const slackHost = defineHost({
     root: 'SlackMessage',
     schemas: () => ({ SlackMessage: { type: 'object', description: 'Slack: { text, blocks, assets }' } }),
   },
+  kit: () => import('./kit.ts'),
 });

@@ -15,4 +15,5 @@ export const teamsHost = defineHost({
   convert: markdownToTeams,
   picture: teamsImageMessage,
   payload: TEAMS_PAYLOAD,
+  kit: () => import('./kit.ts'),
 });

@@ -13,4 +13,5 @@ export const telegramHost = defineHost({
   from: 'markdown',
   convert: markdownToTelegram,
   payload: TELEGRAM_PAYLOAD,
+  kit: () => import('./kit.ts'),
 });

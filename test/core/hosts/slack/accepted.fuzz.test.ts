@@ -11,7 +11,7 @@ import type { SlackMessage } from '../../../../src/core/hosts/slack/blocks.ts';
 import { slidesPack } from '../../../../src/slides.ts';
 import { notesPack } from '../../../support/notes-pack.ts';
 import { createRandom, HOSTILE_STRINGS, mutate, type Random } from '../../../support/random.ts';
-import { limitViolations, linkViolations, slackLinks } from '../../../support/slack-safety.ts';
+import { limitViolations, linkViolations, slackLinks } from '../../../../src/core/hosts/slack/kit.ts';
 
 const CASES = 100_000;
 const FIRST_SEED = 0x51ac;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampSlackMrkdwn, clampSlackText, codePointPrefix, graphemePrefix } from '../../../../src/core/text/clamp.ts';
-import { hasLoneSurrogate } from '../../../support/slack-safety.ts';
+import { hasLoneSurrogate } from '../../../../src/core/hosts/kit.ts';
 
 const FAMILY = '👨\u200d👩\u200d👧'; // 8 UTF-16 units, one grapheme
 const FRANCE = '🇫🇷'; // 4 units, one grapheme

@@ -4,7 +4,7 @@ import { fitBlock } from '../../../../src/core/hosts/slack/block-limits.ts';
 import { cloneData } from '../../../../src/core/text/well-formed.ts';
 import { fitSlackMessage, type SlackFitInput } from '../../../../src/core/hosts/slack/fit.ts';
 import { richTextSurvives } from '../../../../src/core/hosts/slack/rich-text-limits.ts';
-import { limitViolations } from '../../../support/slack-safety.ts';
+import { limitViolations } from '../../../../src/core/hosts/slack/kit.ts';
 import { mulberry32 } from '../../../support/random.ts';
 
 const generator = mulberry32;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SlackAssetRequest, SlackBlock } from '../../../../src/core/hosts/slack/blocks.ts';
 import { fitSlackMessage, type SlackFitInput } from '../../../../src/core/hosts/slack/fit.ts';
 import { SLACK_ELIDED_NOTE, SLACK_EMPTY_TEXT, SLACK_IMAGE_ALT } from '../../../../src/core/hosts/slack/notes.ts';
-import { limitViolations } from '../../../support/slack-safety.ts';
+import { limitViolations } from '../../../../src/core/hosts/slack/kit.ts';
 
 const DIVIDER = { type: 'divider' };
 

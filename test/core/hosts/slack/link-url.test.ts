@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLACK_LIMITS } from '../../../../src/core/hosts/slack/limits.ts';
 import { slackLinkUrl } from '../../../../src/core/hosts/slack/link-url.ts';
-import { linkUrlProblem } from '../../../support/slack-safety.ts';
+import { linkUrlProblem } from '../../../../src/core/hosts/slack/kit.ts';
 
 describe('slackLinkUrl', () => {
   it('returns the WHATWG serialization of an accepted URL', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLACK_EMPTY_TEXT } from '../../../../src/core/hosts/slack/notes.ts';
 import { oneSlide } from '../../../support/one-slide.ts';
-import { limitViolations, linkViolations } from '../../../support/slack-safety.ts';
+import { limitViolations, linkViolations } from '../../../../src/core/hosts/slack/kit.ts';
 import { slidesRuntime } from '../../../support/slides.ts';
 
 const slack = slidesRuntime.surfaces.slack;

@@ -3,7 +3,8 @@
  * written from Slack's documented rules rather than from the fitting pipeline, so tests do not grade
  * the pipeline by its own code. The numbers come from the project's one limits table.
  */
-import { SLACK_LIMITS as L } from '../../src/core/hosts/slack/limits.ts';
+import { decodeEntities, type FoundLink, hasLoneSurrogate } from '../kit.ts';
+import { SLACK_LIMITS as L } from './limits.ts';
 
 /**
  * Where Slack parses mention and link syntax: the fallback `text` and every `mrkdwn` text object.
@@ -38,14 +39,8 @@ export interface SlackMessageLike {
 
 type Json = Record<string, unknown>;
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Shows nothing: whitespace, control and format characters.
 const BLANK = /^[\s\p{Cc}\p{Cf}]*$/u;
-
-/** True when `text` holds half of a surrogate pair. */
-export function hasLoneSurrogate(text: string): boolean {
-  return LONE_SURROGATE.test(text);
-}
 
 const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -320,4 +315,72 @@ export function linkViolations(message: SlackMessageLike): string[] {
     if (problem !== null) problems.push(`${link.raw}: ${problem}`);
   }
   return problems;
+}
+
+// The host kit (src/core/hosts/kit.ts): the checks above, as every host answers them.
+
+export function problems(payload: unknown): string[] {
+  const message = payload as SlackMessageLike;
+  return [
+    ...limitViolations(message),
+    ...linkViolations(message),
+    ...(someString(message, hasLoneSurrogate) ? ['lone surrogate'] : []),
+  ];
+}
+
+/** A mention or broadcast is never allowed, whether as mrkdwn syntax or as a rich text element. */
+export function liveMentions(payload: unknown): string[] {
+  const message = payload as SlackMessageLike;
+  return [
+    ...unescapedSlackSyntax(message)
+      .filter((text) => /<[!@#]/.test(text))
+      .map((text) => `live mention: ${text.slice(0, 80)}`),
+    ...(/"type":"(?:user|channel|usergroup|broadcast)"/.test(JSON.stringify(message.blocks))
+      ? ['live mention element']
+      : []),
+  ];
+}
+
+export function linkTargets(payload: unknown): string[] {
+  return slackLinks(payload as SlackMessageLike).map((link) => link.url);
+}
+
+const MRKDWN_LINK = /<([^>|]*)(?:\|([^>]*))?>/g;
+
+/** Slack texts: the fallback, every mrkdwn and plain_text object, rich text elements. */
+function slackParts(payload: unknown): { mrkdwn: string[]; literal: string[]; links: FoundLink[] } {
+  const parts = { mrkdwn: [] as string[], literal: [] as string[], links: [] as FoundLink[] };
+  const top = (payload as { text?: unknown }).text;
+  if (typeof top === 'string') parts.mrkdwn.push(top);
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (!isRecord(value)) return;
+    if (value.type === 'mrkdwn' && typeof value.text === 'string') parts.mrkdwn.push(value.text);
+    else if (
+      (value.type === 'plain_text' || value.type === 'text' || value.type === 'raw_text') &&
+      typeof value.text === 'string'
+    )
+      parts.literal.push(value.text);
+    else if (value.type === 'link' && typeof value.url === 'string')
+      parts.links.push({ url: value.url, label: typeof value.text === 'string' ? value.text : value.url });
+    for (const child of Object.values(value)) visit(child);
+  };
+  visit((payload as { blocks?: unknown }).blocks);
+  return parts;
+}
+
+export function links(payload: unknown): FoundLink[] {
+  const parts = slackParts(payload);
+  for (const text of parts.mrkdwn)
+    for (const match of text.matchAll(MRKDWN_LINK))
+      parts.links.push({ url: decodeEntities(match[1]!), label: decodeEntities(match[2] ?? match[1]!) });
+  return parts.links;
+}
+
+export function plainTexts(payload: unknown): string[] {
+  const parts = slackParts(payload);
+  return [...parts.mrkdwn.map((text) => decodeEntities(text.replace(MRKDWN_LINK, ' '))), ...parts.literal];
 }
