@@ -118,6 +118,16 @@ describe('a Worker serving the slides and the cards pack', () => {
     expect(pngSize(new Uint8Array(await card.arrayBuffer()))).toEqual({ width: 960, height: 344 });
     const deck = await post(twoPacks, '/render/png', slide());
     expect(pngSize(new Uint8Array(await deck.arrayBuffer()))).toEqual({ width: 1920, height: 1080 });
+    // A hosted picture is sized and drawn in the board's frame too.
+    const hosted = (await (await post(twoPacks, '/images/png', board(2))).json()) as {
+      url: string;
+      width: number;
+      height: number;
+    };
+    expect({ width: hosted.width, height: hosted.height }).toEqual({ width: 960, height: 344 });
+    const served = await send(twoPacks, new Request(`${BASE}${new URL(hosted.url).pathname}`));
+    expect(served.status).toBe(200);
+    expect(pngSize(new Uint8Array(await served.arrayBuffer()))).toEqual({ width: 960, height: 344 });
     const refused = await post(twoPacks, '/render/png', board(4));
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { errors: string[] }).errors).toEqual([
