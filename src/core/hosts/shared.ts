@@ -15,7 +15,7 @@ import {
   type MarkdownList,
   type MarkdownTable,
 } from '../markdown/tree.ts';
-import { clampSlackText, codePointPrefix, graphemePrefix } from '../text/clamp.ts';
+import { clampText } from '../text/clamp.ts';
 import { breakRefusedUrls, labelMisleads, linkTarget } from './link-target.ts';
 import { sanitizeNavigationHref } from '../model/url.ts';
 
@@ -60,18 +60,6 @@ export const MENTION_BREAK = '\u200B';
 /** The note that replaces what a host limit cut, so a reader knows something is missing. */
 export function omittedNote(count: number, limit: string): string {
   return `${count} more ${count === 1 ? 'block was' : 'blocks were'} left out to fit ${limit}.`;
-}
-
-export { clampSlackText as clampChatText, graphemePrefix };
-
-/**
- * The longest prefix of at most `max` UTF-16 units that ends between graphemes, or, when the first
- * grapheme alone is longer (a letter under thousands of combining marks), between code points: a
- * cut always makes progress and never splits a surrogate pair.
- */
-export function cutPrefix(text: string, max: number): string {
-  const prefix = graphemePrefix(text, max);
-  return prefix === '' ? codePointPrefix(text, max) : prefix;
 }
 
 /**
@@ -485,7 +473,7 @@ export function clampTextBytes(text: string, maxBytes: number): string {
   if (cost(text) <= maxBytes) return text;
   let max = Math.min(text.length, maxBytes);
   while (max > 0) {
-    const cut = clampSlackText(text, max);
+    const cut = clampText(text, max);
     const over = cost(cut) - maxBytes;
     if (over <= 0) return cut;
     max -= Math.max(1, Math.ceil(over / 3));

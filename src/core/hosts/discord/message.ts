@@ -5,16 +5,15 @@
  */
 import { CODE_BACKTICK_LOOKALIKE } from '../../text/look-alikes.ts';
 import type { MarkdownBlock, MarkdownContent, MarkdownList } from '../../markdown/tree.ts';
+import { clampText, cutPrefix } from '../../text/clamp.ts';
 import { DISCORD_LIMITS } from './limits.ts';
 import {
   breakMentions,
   type ChatHeading,
   type ChatRun,
   chatDocument,
-  clampChatText,
   codeLanguage,
   codeText,
-  cutPrefix,
   escapeLineStarts,
   inlineRuns,
   listStart,
@@ -234,10 +233,10 @@ function subtitleMarkdown(subtitle: string): string {
  */
 function fitDrawn(text: string, max: number, draw: (text: string) => string): string {
   let keep = max;
-  let drawn = draw(clampChatText(text, keep));
+  let drawn = draw(clampText(text, keep));
   while (drawn.length > max && keep > 0) {
     keep -= drawn.length - max;
-    drawn = draw(clampChatText(text, keep));
+    drawn = draw(clampText(text, keep));
   }
   return drawn;
 }
