@@ -11,9 +11,10 @@ import { MATTERMOST_LIMITS } from '../../support/hosts/mattermost/limits.ts';
 import { markdownToMattermost } from '../../support/hosts/mattermost/message.ts';
 import { CHAT_HOSTILE_STRINGS } from '../../support/chat-hostile.ts';
 import { HOSTILE_STRINGS } from '../../support/random.ts';
-import { hasLoneSurrogate } from '../../support/slack-safety.ts';
+import { messageMentions, problems } from '../../support/hosts/mattermost/kit.ts';
 
 const ZWSP = '\u200B';
+const LIMIT = MATTERMOST_LIMITS.postChars;
 
 function posts(content: MarkdownContent, heading = {}): string[] {
   return markdownToMattermost(content, heading).posts.map((post) => post.message);
@@ -26,18 +27,8 @@ function post(content: MarkdownContent, heading = {}): string {
   return all[0]!;
 }
 
-/**
- * Mentions Mattermost would resolve: an `@` and a name character with no ASCII word character
- * before it (the server's rule). Code is read as written; other text also with its emphasis and
- * link markers taken out, so `@**channel**` counts as the mention a reader sees.
- */
-function liveMentions(message: string): string[] {
-  const code = /```[\s\S]*?```|`[^`\n]*`/g;
-  const prose = message.replace(code, ' ');
-  const views = [message, prose.replace(/(?<!\\)\]\([^)\s]*\)/g, '').replace(/(?<!\\)(?:\*+|_+|~+|\[)/g, '')];
-  const found = views.flatMap((view) => [...view.matchAll(/(?<![A-Za-z0-9_])@[\p{L}\p{N}]+/gu)].map((m) => m[0]));
-  return [...new Set(found)];
-}
+/** Mentions Mattermost would resolve in one message (the host's kit reads them from its rules). */
+const liveMentions = messageMentions;
 
 describe('Mattermost Markdown from the content tree', () => {
   it('draws the title as a `#` heading, the subtitle in italics, headings by depth on one line', () => {
@@ -172,15 +163,20 @@ describe('Mattermost mentions', () => {
     expect(post(md.content(md.paragraph('mail ann@example.com')))).toBe('mail ann@example.com');
   });
 
-  it('the check finds a mention that is left in (it can fail)', () => {
+  it('the checks find a mention left in and a post past the limit (they can fail)', () => {
     expect(liveMentions('hi @channel')).toEqual(['@channel']);
-    expect(liveMentions(`@${ZWSP}**channel** @**all**`)).toEqual(['@all']);
+    expect(liveMentions(`@${ZWSP}**channel** @**all** \`@here\``)).toEqual(['@here', '@all']);
+    expect(liveMentions('mail ann@example.com')).toEqual([]);
+    const tooMany = { posts: Array.from({ length: 11 }, () => ({ message: 'x' })) };
+    expect(problems(tooMany)).toEqual(['posts: 11 > 10']);
+    expect(problems({ posts: [{ message: 'é'.repeat(LIMIT + 1) }, { message: ' ' }] })).toEqual([
+      `post 0 message: ${LIMIT + 1} > ${LIMIT}`,
+      'post 1 empty',
+    ]);
   });
 });
 
 describe('Mattermost posts within the limit', () => {
-  const LIMIT = MATTERMOST_LIMITS.postChars;
-
   it('cuts a paragraph longer than a post into posts of at most 16,383 characters, losing nothing', () => {
     const text = 'abcd'.repeat(10_000);
     const all = posts(md.content(md.paragraph(text)));
@@ -248,13 +244,12 @@ describe('Mattermost posts within the limit', () => {
         ),
         { title: text, subtitle: text },
       );
-      expect(payload.posts.length).toBeGreaterThan(0);
-      expect(payload.posts.length).toBeLessThanOrEqual(MATTERMOST_LIMITS.postsPerRender);
+      const label = JSON.stringify(text.slice(0, 40));
+      // The kit counts code points, as Mattermost does; the converter keeps UTF-16 units within too.
+      expect(problems(payload), label).toEqual([]);
       for (const { message } of payload.posts) {
-        expect(message.length).toBeGreaterThan(0);
         expect(message.length).toBeLessThanOrEqual(LIMIT);
-        expect(hasLoneSurrogate(message)).toBe(false);
-        expect(liveMentions(message), JSON.stringify(text.slice(0, 40))).toEqual([]);
+        expect(liveMentions(message), label).toEqual([]);
       }
     }
   });

@@ -1,7 +1,7 @@
 /**
  * Mattermost, declared the documented way (docs/adding-a-host.md): posts of Mattermost Markdown,
- * converted from the Markdown tree by the shared dialect writer. It lives under test/support as
- * the proof that a host is one folder and one declaration; it is not a built-in host.
+ * converted from the Markdown tree by the shared dialect writer, with its test kit. It lives under
+ * test/support as the proof that a host is one folder and one declaration; it is not built in.
  */
 import { defineHost } from '../../../../src/core/hosts/host.ts';
 import { MATTERMOST_LIMITS } from './limits.ts';
@@ -17,4 +17,5 @@ export const mattermostHost = defineHost({
   from: 'markdown',
   convert: markdownToMattermost,
   payload: MATTERMOST_PAYLOAD,
+  kit: () => import('./kit.ts'),
 });
