@@ -124,7 +124,8 @@ export {
   mrkdwnSection,
   plainText,
 } from './core/hosts/slack/mrkdwn.ts';
-export { clampSlackText } from './core/text/clamp.ts';
+// `clampSlackText` is the name the clamp was first published under: kept, the same function.
+export { clampText, clampText as clampSlackText } from './core/text/clamp.ts';
 export type { SlackBlock, SlackMessage, SlackAssetRequest, SlackText } from './core/hosts/slack/blocks.ts';
 
 // The agent tools (the seed's API).

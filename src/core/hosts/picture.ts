@@ -2,7 +2,7 @@
  * What every host that carries a hosted picture of the composition shares: where the picture goes
  * and how its alt text is bounded, so one picture reads alike on every host.
  */
-import { clampSlackText } from '../text/clamp.ts';
+import { clampText } from '../text/clamp.ts';
 import { SLACK_LIMITS } from './slack/limits.ts';
 import { SLACK_IMAGE_ALT } from './slack/notes.ts';
 
@@ -22,6 +22,6 @@ export interface Picture {
  * blank (Slack requires it), so one picture reads alike everywhere.
  */
 export function pictureAltText(text: string): string {
-  const alt = clampSlackText(text.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.imageAltTextChars);
+  const alt = clampText(text.replace(/\s+/g, ' ').trim(), SLACK_LIMITS.imageAltTextChars);
   return alt === '' ? SLACK_IMAGE_ALT : alt;
 }

@@ -1,7 +1,8 @@
 /**
  * What the chat-host converters share: the document they read, inline content flattened to styled
- * runs (links already checked), plain-text views of tables and lists, and byte budgets. Each host
- * escapes runs its own way; nothing here writes host syntax.
+ * runs (links already checked), plain-text views of tables and lists, byte budgets and runs as
+ * HTML. Each host escapes runs its own way; the hosts that read a Markdown dialect share the writer
+ * in `markdown-dialect.ts`.
  */
 import { byteLength } from '../text/byte-length.ts';
 import { cloneData } from '../text/well-formed.ts';
@@ -15,7 +16,7 @@ import {
   type MarkdownList,
   type MarkdownTable,
 } from '../markdown/tree.ts';
-import { clampSlackText, codePointPrefix, graphemePrefix } from '../text/clamp.ts';
+import { clampText } from '../text/clamp.ts';
 import { breakRefusedUrls, labelMisleads, linkTarget } from './link-target.ts';
 import { sanitizeNavigationHref } from '../model/url.ts';
 
@@ -60,18 +61,6 @@ export const MENTION_BREAK = '\u200B';
 /** The note that replaces what a host limit cut, so a reader knows something is missing. */
 export function omittedNote(count: number, limit: string): string {
   return `${count} more ${count === 1 ? 'block was' : 'blocks were'} left out to fit ${limit}.`;
-}
-
-export { clampSlackText as clampChatText, graphemePrefix };
-
-/**
- * The longest prefix of at most `max` UTF-16 units that ends between graphemes, or, when the first
- * grapheme alone is longer (a letter under thousands of combining marks), between code points: a
- * cut always makes progress and never splits a surrogate pair.
- */
-export function cutPrefix(text: string, max: number): string {
-  const prefix = graphemePrefix(text, max);
-  return prefix === '' ? codePointPrefix(text, max) : prefix;
 }
 
 /**
@@ -485,7 +474,7 @@ export function clampTextBytes(text: string, maxBytes: number): string {
   if (cost(text) <= maxBytes) return text;
   let max = Math.min(text.length, maxBytes);
   while (max > 0) {
-    const cut = clampSlackText(text, max);
+    const cut = clampText(text, max);
     const over = cost(cut) - maxBytes;
     if (over <= 0) return cut;
     max -= Math.max(1, Math.ceil(over / 3));
@@ -494,57 +483,7 @@ export function clampTextBytes(text: string, maxBytes: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Markdown-flavoured hosts (Teams, Discord)
-
-/**
- * Backslash-escapes what starts a block at the beginning of a line (`#`, `>`, `-`, `+`, `=`, and
- * the `.` or `)` after a number), at the start of `text` and after each newline.
- * @example escapeLineStarts('1. not a list') // '1\\. not a list'
- */
-export function escapeLineStarts(text: string): string {
-  return text.replace(/(^|\n)([ \t]*)(\d{1,9})([.)])/g, '$1$2$3\\$4').replace(/(^|\n)([ \t]*)([#>+\-=])/g, '$1$2\\$3');
-}
-
-/** Wraps text in a marker with surrounding whitespace kept outside (`** x **` is not bold). */
-export function wrapMarker(text: string, open: string, close = open): string {
-  const core = text.trim();
-  if (core === '') return text;
-  const lead = text.slice(0, text.length - text.trimStart().length);
-  const trail = text.slice(text.trimEnd().length);
-  return `${lead}${open}${core}${close}${trail}`;
-}
-
-/**
- * Runs as Markdown: `escapeText` is applied to each run's text, bold becomes `**`, italic `_`, code
- * goes through `code` (when the host has inline code), and runs sharing a target become one
- * `[label](url)`.
- */
-export function runsToMarkdown(
-  runs: readonly ChatRun[],
-  escapeText: (text: string) => string,
-  code: ((text: string) => string) | undefined,
-): string {
-  const styled = (run: ChatRun): string => {
-    let text = run.style.code && code ? code(run.text) : escapeText(run.text);
-    if (run.style.italic) text = wrapMarker(text, '_');
-    if (run.style.bold) text = wrapMarker(text, '**');
-    return text;
-  };
-  let out = '';
-  for (let index = 0; index < runs.length; ) {
-    const run = runs[index]!;
-    if (run.href === undefined) {
-      out += styled(run);
-      index++;
-      continue;
-    }
-    let label = '';
-    const href = run.href;
-    while (index < runs.length && runs[index]!.href === href) label += styled(runs[index++]!);
-    out += `[${label.replace(/\n/g, ' ')}](${href})`;
-  }
-  return out;
-}
+// HTML-flavoured hosts (Telegram, Google Chat)
 
 /**
  * Runs as HTML, each drawn by `style`; consecutive runs with the same target become one

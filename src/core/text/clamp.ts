@@ -1,20 +1,23 @@
 /**
- * Length clamping for Slack text. Slack counts UTF-16 code units and rejects the whole message
- * when one field is too long, so every limited field is cut here rather than sent and refused.
+ * Cutting text to a host's limit without breaking what a reader sees: prefixes that end between
+ * graphemes (never inside a surrogate pair or an emoji sequence), clamping with an ellipsis, and
+ * telling text that shows nothing. Hosts count UTF-16 code units or fewer and refuse a whole
+ * message when one field is too long, so every limited field is cut with these rather than sent
+ * and refused.
  */
 
 /** What a clamped text ends with, so a reader can tell something was cut. */
-export const SLACK_ELLIPSIS = '…';
+export const ELLIPSIS = '…';
 
 // Whitespace, control and format characters, and the Hangul and braille fillers that draw nothing.
 const BLANK = /^[\s\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]*$/u;
 
 /**
- * True when `text` would show nothing. Slack refuses blank text where a text is required (a header,
- * a section's text, a message without blocks), so such text is treated as absent.
- * @example isBlankSlackText(' \u200b\n') // true
+ * True when `text` would show nothing. Hosts refuse blank text where a text is required (Slack: a
+ * header, a section's text, a message without blocks), so such text is treated as absent.
+ * @example isBlankText(' \u200b\n') // true
  */
-export function isBlankSlackText(text: string): boolean {
+export function isBlankText(text: string): boolean {
   return BLANK.test(text);
 }
 
@@ -49,37 +52,30 @@ export function codePointPrefix(text: string, max: number): string {
 }
 
 /**
+ * The longest prefix of at most `max` UTF-16 units that ends between graphemes, or, when the first
+ * grapheme alone is longer (a letter under thousands of combining marks), between code points: a
+ * cut always makes progress and never splits a surrogate pair.
+ */
+export function cutPrefix(text: string, max: number): string {
+  const prefix = graphemePrefix(text, max);
+  return prefix === '' ? codePointPrefix(text, max) : prefix;
+}
+
+/**
  * Fits `text` into `max` UTF-16 units. Longer text is cut at a grapheme boundary so that the
  * kept part fits `max - 1`, trailing whitespace is trimmed, and one `…` is appended. Never splits
  * a surrogate pair or an emoji ZWJ sequence.
  * @example
  * ```ts
- * import { clampSlackText, SLACK_LIMITS } from 'isomer-edge';
+ * import { clampText, SLACK_LIMITS } from 'isomer-edge';
  *
- * clampSlackText('Hello world', 7); // 'Hello…'
+ * clampText('Hello world', 7); // 'Hello…'
  * declare const altText: string;
- * const alt = clampSlackText(altText, SLACK_LIMITS.imageAltTextChars);
+ * const alt = clampText(altText, SLACK_LIMITS.imageAltTextChars);
  * ```
  */
-export function clampSlackText(text: string, max: number): string {
+export function clampText(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 0) return '';
-  return graphemePrefix(text, max - 1).trimEnd() + SLACK_ELLIPSIS;
-}
-
-/**
- * {@link clampSlackText} for mrkdwn: also refuses to end inside an `&amp;`-style entity or a
- * `<…>` link/mention, which would otherwise show raw syntax. Untrusted text reaches mrkdwn
- * escaped, so every `<` and `&` left in it was written by the renderer on purpose.
- * @example clampSlackMrkdwn('see <https://example.com|docs>', 12) // 'see…'
- */
-export function clampSlackMrkdwn(text: string, max: number): string {
-  if (text.length <= max) return text;
-  if (max <= 0) return '';
-  let kept = graphemePrefix(text, max - 1);
-  const open = kept.lastIndexOf('<');
-  if (open > kept.lastIndexOf('>')) kept = kept.slice(0, open);
-  const amp = kept.lastIndexOf('&');
-  if (amp >= 0 && /^&[#a-z0-9]*$/i.test(kept.slice(amp))) kept = kept.slice(0, amp);
-  return kept.trimEnd() + SLACK_ELLIPSIS;
+  return graphemePrefix(text, max - 1).trimEnd() + ELLIPSIS;
 }

@@ -4,7 +4,7 @@
  * each ref for the uploaded file id.
  */
 import type { SlackAssetRequest } from './blocks.ts';
-import { clampSlackText } from '../../text/clamp.ts';
+import { clampText } from '../../text/clamp.ts';
 import { SLACK_LIMITS } from './limits.ts';
 
 /** Hands out refs while one message renders and remembers what each ref must be uploaded from. */
@@ -25,7 +25,7 @@ export function createSlackAssetCollector(prefix = 'asset'): SlackAssetCollector
   return {
     allocate(node, altText) {
       const ref = `${prefix}-${allocated.length}`;
-      allocated.push({ ref, node, altText: clampSlackText(altText, SLACK_LIMITS.imageAltTextChars) });
+      allocated.push({ ref, node, altText: clampText(altText, SLACK_LIMITS.imageAltTextChars) });
       return ref;
     },
     requests() {

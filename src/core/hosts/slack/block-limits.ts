@@ -3,9 +3,9 @@
  * pipeline's own copy; a block whose required text would show nothing is dropped.
  */
 import { isRecord } from '../../model/is-record.ts';
-import { clampSlackMrkdwn, clampSlackText, isBlankSlackText } from '../../text/clamp.ts';
+import { clampText, isBlankText } from '../../text/clamp.ts';
 import { SLACK_LIMITS } from './limits.ts';
-import { escapeMrkdwn } from './mrkdwn.ts';
+import { clampSlackMrkdwn, escapeMrkdwn } from './mrkdwn.ts';
 import { contextBlock, SLACK_IMAGE_ALT } from './notes.ts';
 import { fitRichText } from './rich-text-limits.ts';
 import type { Json } from '../../text/well-formed.ts';
@@ -16,7 +16,7 @@ export type { Json };
 /** Clamps a text object in place; mrkdwn is cut so no entity or `<…>` is left half-open. */
 function clampTextObject(value: unknown, max: number): void {
   if (!isRecord(value) || typeof value.text !== 'string') return;
-  value.text = value.type === 'mrkdwn' ? clampSlackMrkdwn(value.text, max) : clampSlackText(value.text, max);
+  value.text = value.type === 'mrkdwn' ? clampSlackMrkdwn(value.text, max) : clampText(value.text, max);
 }
 
 /**
@@ -25,12 +25,12 @@ function clampTextObject(value: unknown, max: number): void {
  */
 function fitText(value: unknown, max: number): boolean {
   clampTextObject(value, max);
-  return isRecord(value) && typeof value.text === 'string' && !isBlankSlackText(value.text);
+  return isRecord(value) && typeof value.text === 'string' && !isBlankText(value.text);
 }
 
 function clampStringField(owner: Json, key: string, max: number): void {
   const value = owner[key];
-  if (typeof value === 'string') owner[key] = clampSlackText(value, max);
+  if (typeof value === 'string') owner[key] = clampText(value, max);
 }
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -124,11 +124,11 @@ function fitElement(element: unknown): void {
  */
 function fitAltText(image: Json): void {
   clampStringField(image, 'alt_text', SLACK_LIMITS.imageAltTextChars);
-  if (typeof image.alt_text !== 'string' || isBlankSlackText(image.alt_text)) image.alt_text = SLACK_IMAGE_ALT;
+  if (typeof image.alt_text !== 'string' || isBlankText(image.alt_text)) image.alt_text = SLACK_IMAGE_ALT;
 }
 
 function fitImageBlock(block: Json): Json | null {
-  const described = typeof block.alt_text === 'string' && !isBlankSlackText(block.alt_text);
+  const described = typeof block.alt_text === 'string' && !isBlankText(block.alt_text);
   fitAltText(block);
   if (block.title !== undefined && !fitText(block.title, SLACK_LIMITS.imageTitleChars)) delete block.title;
   if (typeof block.image_url !== 'string' || block.image_url.length <= SLACK_LIMITS.imageUrlChars) return block;

@@ -6,11 +6,11 @@
 import { isRecord } from '../../model/is-record.ts';
 import { fitBlock, type Json } from './block-limits.ts';
 import type { SlackAssetRequest, SlackBlock, SlackMessage } from './blocks.ts';
-import { clampSlackMrkdwn, isBlankSlackText } from '../../text/clamp.ts';
+import { isBlankText } from '../../text/clamp.ts';
 import { cloneData, wellFormed } from '../../text/well-formed.ts';
 import { addDividers, budgetBlocks, coalesceFields, type Entry, uniqueBlockIds } from './layout.ts';
 import { SLACK_LIMITS } from './limits.ts';
-import { escapeMrkdwn } from './mrkdwn.ts';
+import { clampSlackMrkdwn, escapeMrkdwn } from './mrkdwn.ts';
 import { contextBlock, SLACK_EMPTY_TEXT } from './notes.ts';
 import { richTextSurvives } from './rich-text-limits.ts';
 import { budgetTables } from './table-budget.ts';
@@ -113,7 +113,7 @@ export function fitSlackMessage(input: SlackFitInput): SlackMessage {
   const max = SLACK_LIMITS.fallbackTextChars;
   const text = clampSlackMrkdwn(wellFormed(input.text.slice(0, max + 16)), max);
   return {
-    text: blocks.length === 0 && isBlankSlackText(text) ? SLACK_EMPTY_TEXT : text,
+    text: blocks.length === 0 && isBlankText(text) ? SLACK_EMPTY_TEXT : text,
     blocks: blocks as SlackBlock[],
     assets,
   };

@@ -7,6 +7,7 @@ import type { SlackBlock, SlackText } from './blocks.ts';
 import { breakRefusedUrls, labelMisleads, linkTarget } from '../link-target.ts';
 import { slackLinkUrl } from './link-url.ts';
 import { CODE_BACKTICK_LOOKALIKE, LINK_PIPE_LOOKALIKE } from '../../text/look-alikes.ts';
+import { ELLIPSIS, graphemePrefix } from '../../text/clamp.ts';
 
 /**
  * Model text for mrkdwn, shown as written: the three characters Slack decodes are escaped (other
@@ -182,4 +183,21 @@ export function mrkdwnText(text: string): SlackText {
  */
 export function mrkdwnSection(text: string): SlackBlock {
   return { type: 'section', text: mrkdwnText(text) };
+}
+
+/**
+ * `clampText` (core/text/clamp.ts) for mrkdwn: also refuses to end inside an `&amp;`-style entity or a
+ * `<…>` link/mention, which would otherwise show raw syntax. Untrusted text reaches mrkdwn
+ * escaped, so every `<` and `&` left in it was written by the renderer on purpose.
+ * @example clampSlackMrkdwn('see <https://example.com|docs>', 12) // 'see…'
+ */
+export function clampSlackMrkdwn(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let kept = graphemePrefix(text, max - 1);
+  const open = kept.lastIndexOf('<');
+  if (open > kept.lastIndexOf('>')) kept = kept.slice(0, open);
+  const amp = kept.lastIndexOf('&');
+  if (amp >= 0 && /^&[#a-z0-9]*$/i.test(kept.slice(amp))) kept = kept.slice(0, amp);
+  return kept.trimEnd() + ELLIPSIS;
 }

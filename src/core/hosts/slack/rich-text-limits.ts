@@ -4,7 +4,7 @@
  */
 import { isRecord } from '../../model/is-record.ts';
 import type { Json } from './block-limits.ts';
-import { codePointPrefix, graphemePrefix, isBlankSlackText } from '../../text/clamp.ts';
+import { codePointPrefix, graphemePrefix, isBlankText } from '../../text/clamp.ts';
 import { SLACK_LIMITS } from './limits.ts';
 
 /** What a rich text inline element shows, in UTF-16 units; a link without text shows its URL. */
@@ -100,7 +100,7 @@ function clampIndent(list: Json): void {
 function isBlankRichTextElement(element: unknown): boolean {
   if (!isRecord(element) || !Array.isArray(element.elements)) return false;
   return element.elements.every(
-    (inline) => isRecord(inline) && inline.type === 'text' && isBlankSlackText(String(inline.text ?? '')),
+    (inline) => isRecord(inline) && inline.type === 'text' && isBlankText(String(inline.text ?? '')),
   );
 }
 

@@ -7,24 +7,22 @@
 import type { MarkdownBlock, MarkdownContent, MarkdownList, MarkdownTable } from '../../markdown/tree.ts';
 import { TEAMS_LIMITS } from './limits.ts';
 import {
-  breakMentions,
   type ChatHeading,
   type ChatRun,
   chatDocument,
   clampTextBytes,
   codeText,
-  escapeLineStarts,
   inlineRuns,
   jsonBytes,
   listStart,
   MENTION_BREAK,
   omittedNote,
-  runsToMarkdown,
   splitItem,
   splitRunLines,
   tableGrid,
   termDefinitions,
 } from '../shared.ts';
+import { dialectInline, type InlineDialect } from '../markdown-dialect.ts';
 
 export const ADAPTIVE_CARD_VERSION = '1.5';
 export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';
@@ -84,12 +82,14 @@ function escapeTeamsMarkup(text: string): string {
     .replace(/<(?=[a-z/!?])/gi, '\\<');
 }
 
-/** Where a break goes in a line's joined text, so `<**at**>` is broken too. */
-const MENTION_AT = /<(?=\/?at\b)/gi;
+/**
+ * TextBlock Markdown: no inline code (code runs read as plain text), and a mention break where
+ * `<**at**>` joins up, too. Blocks are card elements, so only the writer's inline part applies.
+ */
+const TEAMS_DIALECT: InlineDialect = { escape: escapeTeamsText, mentionAt: /<(?=\/?at\b)/gi };
 
 function markdown(runs: readonly ChatRun[]): string {
-  // Teams cards have no inline code; code runs read as plain text.
-  return escapeLineStarts(runsToMarkdown(breakMentions(runs, MENTION_AT), escapeTeamsText, undefined));
+  return dialectInline(TEAMS_DIALECT, runs);
 }
 
 function textBlock(text: string, extra: Record<string, unknown> = {}): TeamsElement {

@@ -4,6 +4,7 @@
  * characters is split at block boundaries into several messages, sent in order.
  */
 import type { MarkdownBlock, MarkdownContent } from '../../markdown/tree.ts';
+import { cutPrefix } from '../../text/clamp.ts';
 import { TELEGRAM_LIMITS } from './limits.ts';
 import {
   blockLines,
@@ -13,7 +14,6 @@ import {
   chatDocument,
   codeLanguage,
   codeText,
-  cutPrefix,
   MENTION_BREAK,
   monospaceTable,
   omittedNote,

@@ -1,49 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { clampSlackMrkdwn, clampSlackText, codePointPrefix, graphemePrefix } from '../../../../src/core/text/clamp.ts';
+import { clampText, codePointPrefix, graphemePrefix } from '../../../../src/core/text/clamp.ts';
+import { clampSlackMrkdwn } from '../../../../src/core/hosts/slack/mrkdwn.ts';
 import { hasLoneSurrogate } from '../../../../src/core/hosts/kit.ts';
 
 const FAMILY = '👨\u200d👩\u200d👧'; // 8 UTF-16 units, one grapheme
 const FRANCE = '🇫🇷'; // 4 units, one grapheme
 
-describe('clampSlackText', () => {
+describe('clampText', () => {
   it('leaves text that fits exactly unchanged', () => {
     const text = 'a'.repeat(150);
-    expect(clampSlackText(text, 150)).toBe(text);
-    expect(clampSlackText('', 5)).toBe('');
+    expect(clampText(text, 150)).toBe(text);
+    expect(clampText('', 5)).toBe('');
   });
 
   it('cuts text one unit over to max - 1 and appends …', () => {
-    expect(clampSlackText('a'.repeat(151), 150)).toBe(`${'a'.repeat(149)}…`);
-    expect(clampSlackText('a'.repeat(151), 150)).toHaveLength(150);
+    expect(clampText('a'.repeat(151), 150)).toBe(`${'a'.repeat(149)}…`);
+    expect(clampText('a'.repeat(151), 150)).toHaveLength(150);
   });
 
   it('trims trailing whitespace before the ellipsis', () => {
-    expect(clampSlackText('Hello world', 7)).toBe('Hello…');
-    expect(clampSlackText('abc \n\t defgh', 8)).toBe('abc…');
+    expect(clampText('Hello world', 7)).toBe('Hello…');
+    expect(clampText('abc \n\t defgh', 8)).toBe('abc…');
   });
 
   it('never splits a surrogate pair', () => {
-    expect(clampSlackText('ab👍cd', 4)).toBe('ab…');
-    expect(clampSlackText('ab👍cd', 5)).toBe('ab👍…');
+    expect(clampText('ab👍cd', 4)).toBe('ab…');
+    expect(clampText('ab👍cd', 5)).toBe('ab👍…');
   });
 
   it('never splits an emoji ZWJ sequence or a flag', () => {
     const text = `x${FAMILY}yz`;
-    expect(clampSlackText(text, 8)).toBe('x…');
-    expect(clampSlackText(text, 9)).toBe('x…');
-    expect(clampSlackText(text, 10)).toBe(`x${FAMILY}…`);
-    expect(clampSlackText(`${FRANCE}${FRANCE}`, 5)).toBe(`${FRANCE}…`);
-    expect(clampSlackText(`${FRANCE}${FRANCE}`, 4)).toBe('…');
+    expect(clampText(text, 8)).toBe('x…');
+    expect(clampText(text, 9)).toBe('x…');
+    expect(clampText(text, 10)).toBe(`x${FAMILY}…`);
+    expect(clampText(`${FRANCE}${FRANCE}`, 5)).toBe(`${FRANCE}…`);
+    expect(clampText(`${FRANCE}${FRANCE}`, 4)).toBe('…');
   });
 
   it('keeps combining marks with their base letter', () => {
-    expect(clampSlackText('ae\u0301bc', 3)).toBe('a…');
-    expect(clampSlackText('ae\u0301bc', 4)).toBe('ae\u0301…');
+    expect(clampText('ae\u0301bc', 3)).toBe('a…');
+    expect(clampText('ae\u0301bc', 4)).toBe('ae\u0301…');
   });
 
   it('handles degenerate limits', () => {
-    expect(clampSlackText('abc', 1)).toBe('…');
-    expect(clampSlackText('abc', 0)).toBe('');
+    expect(clampText('abc', 1)).toBe('…');
+    expect(clampText('abc', 0)).toBe('');
   });
 
   it('always fits, keeps a prefix, and leaves no lone surrogate', () => {
@@ -51,7 +52,7 @@ describe('clampSlackText', () => {
     let text = '';
     for (let i = 0; i < 60; i += 1) text += pieces[(i * 7 + 3) % pieces.length];
     for (let max = 1; max <= text.length + 1; max += 1) {
-      const clamped = clampSlackText(text, max);
+      const clamped = clampText(text, max);
       expect(clamped.length).toBeLessThanOrEqual(max);
       expect(hasLoneSurrogate(clamped)).toBe(false);
       if (clamped !== text) {
