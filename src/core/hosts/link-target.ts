@@ -166,7 +166,7 @@ function mailDomains(path: string): string[] | null {
 
 /**
  * The URL a chat link may point to, parsed, or `null` when `value` must be shown as text. Accepted:
- * what the project's policy allows (`src/core/sdk/url.ts`), absolute, with a plain host and no
+ * what the project's policy allows (`src/core/model/url.ts`), absolute, with a plain host and no
  * userinfo, no backslash, no whitespace, control or format character, only well-formed
  * percent-escapes, and no host label mixing scripts. `href` of the result is what a host should
  * receive: the WHATWG serialization, its host in ASCII.

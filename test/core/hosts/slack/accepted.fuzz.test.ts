@@ -1,6 +1,6 @@
 /**
  * 100,000 compositions through the Slack surface, each checked against Slack's documented rules
- * (test/support/slack-safety.ts) and for links Slack and a URL parser could read differently. The
+ * (src/core/hosts/slack/kit.ts) and for links Slack and a URL parser could read differently. The
  * cases mix the slides pack's own examples with mutations a model or an attacker could write.
  * Every case has its own seed, so a failure replays alone: `runCase(seed)`.
  */
