@@ -21,19 +21,26 @@ export const KIT_HOSTILE: readonly string[] = [
 /** Images are drawn small: the kit asks that they draw, not how they look, and a small one is cheap. */
 const IMAGE_SCALE = 0.25;
 
-const configs = new WeakMap<PackKitSubject, WorkerConfig>();
+const configs = new WeakMap<PackKitSubject, Map<boolean, WorkerConfig>>();
 
-/** The Worker configuration serving the pack alone, with its frame: what a deployer of it gets. */
-export function kitWorker(subject: PackKitSubject): WorkerConfig {
-  let config = configs.get(subject);
+/**
+ * The Worker configuration serving the pack alone, with its frame: what a deployer of it gets.
+ * `heading: false` draws the body alone (so "not empty" is the examples' own doing); `true` draws
+ * the title too (a field hostile text goes into).
+ */
+export function kitWorker(subject: PackKitSubject, heading = false): WorkerConfig {
+  const byHeading = configs.get(subject) ?? new Map<boolean, WorkerConfig>();
+  configs.set(subject, byHeading);
+  let config = byHeading.get(heading);
   if (!config) {
     config = createWorkerConfig({
       packs: [subject.pack],
       ...(subject.frame ? { frames: { [KIT_FRAME]: subject.frame } } : {}),
+      heading,
       layout: false,
       show: false,
     });
-    configs.set(subject, config);
+    byHeading.set(heading, config);
   }
   return config;
 }
@@ -91,8 +98,9 @@ export function surfaceProblems(subject: PackKitSubject): string[] {
   const problems: string[] = [];
   for (const { name, composition } of kitCases(subject)) {
     try {
-      const page = html.render(composition, { heading: true });
+      const page = html.render(composition, { heading: false });
       for (const error of page.validationErrors) problems.push(`${name} on html: ${error.path} ${error.message}`);
+      if (page.body.length === 0) problems.push(`${name} on html: empty body`);
       if (!snapshot) continue;
       const image = snapshot.render(composition);
       if (canvas && (image.width !== canvas.width || image.height !== canvas.height))
@@ -127,7 +135,7 @@ export interface HostilePlan {
  * fields and strings, which would be too slow for a large pack.
  */
 export function hostilePlan(subject: PackKitSubject): HostilePlan {
-  const { runtime } = kitWorker(subject);
+  const { runtime } = kitWorker(subject, true);
   const validate = (composition: Record<string, unknown>) => runtime.validate(composition);
   const cases = kitCases(subject).map(({ name, composition }) => {
     // The heading is a field of every case: formats draw it on their own, outside the body.
@@ -162,7 +170,7 @@ export async function hostileProblems(subject: PackKitSubject, format: string, p
   const check = inertnessCheck(format);
   if (!check)
     return [`${format}: the kit has no inertness check for this format (add one to test/support/pack-kit/inert.ts)`];
-  const { renderer } = kitWorker(subject);
+  const { renderer } = kitWorker(subject, true);
   const problems: string[] = [];
   for (const { name, composition } of plan.placements) {
     try {
