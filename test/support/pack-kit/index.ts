@@ -13,15 +13,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogProblems } from './catalog.ts';
-import {
-  formatProblems,
-  hostilePlan,
-  hostileProblems,
-  KIT_HOSTILE,
-  kitFormats,
-  layoutProblems,
-  surfaceProblems,
-} from './served.ts';
+import { formatProblems, hostilePlan, hostileProblems, kitFormats, layoutProblems, surfaceProblems } from './served.ts';
+import { KIT_HOSTILE } from './plant.ts';
 import { kitCases, type PackKitSubject } from './subject.ts';
 
 export { catalogProblems } from './catalog.ts';

@@ -5,6 +5,14 @@
  * which is what a format is handed) and does not count as planted.
  */
 import type { ValidationError } from '../../../src/index.ts';
+import { CHAT_HOSTILE_STRINGS } from '../chat-hostile.ts';
+import { HOSTILE_PAYLOADS } from '../hostile-payloads.ts';
+import { HOSTILE_STRINGS } from '../random.ts';
+
+/** The project's hostile strings, each once: script, links, mentions, limits, Unicode. */
+export const KIT_HOSTILE: readonly string[] = [
+  ...new Set([...HOSTILE_PAYLOADS, ...HOSTILE_STRINGS, ...CHAT_HOSTILE_STRINGS]),
+];
 
 export type Path = (string | number)[];
 type Json = Record<string, unknown>;

@@ -6,17 +6,9 @@
 import { createLayoutCheck } from '../../../src/formats/index.ts';
 import type { Composition } from '../../../src/index.ts';
 import { createWorkerConfig, type WorkerConfig } from '../../../src/worker/index.ts';
-import { CHAT_HOSTILE_STRINGS } from '../chat-hostile.ts';
-import { HOSTILE_PAYLOADS } from '../hostile-payloads.ts';
-import { HOSTILE_STRINGS } from '../random.ts';
 import { inertnessCheck, type KitOutput } from './inert.ts';
-import { plant, stringLeaves } from './plant.ts';
+import { KIT_HOSTILE, plant, stringLeaves } from './plant.ts';
 import { KIT_FRAME, kitCases, type PackKitSubject } from './subject.ts';
-
-/** The project's hostile strings, each once: script, links, mentions, limits, Unicode. */
-export const KIT_HOSTILE: readonly string[] = [
-  ...new Set([...HOSTILE_PAYLOADS, ...HOSTILE_STRINGS, ...CHAT_HOSTILE_STRINGS]),
-];
 
 /** Images are drawn small: the kit asks that they draw, not how they look, and a small one is cheap. */
 const IMAGE_SCALE = 0.25;

@@ -13,25 +13,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../../src/chat.ts';
-import { CHAT_HOSTILE_STRINGS } from '../../../support/chat-hostile.ts';
-import { HOSTILE_PAYLOADS } from '../../../support/hostile-payloads.ts';
-import { HOSTILE_STRINGS } from '../../../support/random.ts';
-import {
-  hasLoneSurrogate,
-  limitViolations,
-  linkViolations,
-  type SlackMessageLike,
-  someString,
-  unescapedSlackSyntax,
-} from '../../../support/slack-safety.ts';
+import { chatPayloadProblems, slackProblems } from '../../../support/pack-kit/inert.ts';
+import { KIT_HOSTILE as HOSTILE, type Path, plant, stringLeaves } from '../../../support/pack-kit/plant.ts';
+import type { SlackMessageLike } from '../../../support/slack-safety.ts';
 import { examplePreviews, fixtureComposition, fixtures, slidesRuntime } from '../../../support/slides.ts';
-import { allowedLink, limitProblems, liveMentions, outputLinks } from './support.ts';
 
-const HOSTILE = [...new Set([...HOSTILE_PAYLOADS, ...HOSTILE_STRINGS, ...CHAT_HOSTILE_STRINGS])];
 /** Compositions per case: with a case's leaves, enough to walk the hostile list about twice over. */
 const ROUNDS = 12;
 
-type Path = (string | number)[];
 type Json = Record<string, unknown>;
 
 const chat = createChatFormats({ runtime: slidesRuntime });
@@ -39,81 +28,13 @@ const slack = slidesRuntime.surfaces.slack;
 const HOSTS = ['slack', ...CHAT_FORMAT_NAMES] as const;
 type SweepHost = (typeof HOSTS)[number];
 
-const pathText = (path: Path): string =>
-  path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
-
-function getAt(value: unknown, path: Path): unknown {
-  return path.reduce<unknown>((at, key) => (at as Record<string | number, unknown>)[key], value);
-}
-
-function setAt(value: unknown, path: Path, text: string): void {
-  (getAt(value, path.slice(0, -1)) as Record<string | number, unknown>)[path.at(-1)!] = text;
-}
-
-/** Every string leaf of a composition but `type`, in document order. */
-function stringLeaves(value: unknown, path: Path = []): Path[] {
-  if (typeof value === 'string') return path.at(-1) === 'type' ? [] : [path];
-  if (Array.isArray(value)) return value.flatMap((item, i) => stringLeaves(item, [...path, i]));
-  if (typeof value === 'object' && value !== null)
-    return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
-  return [];
-}
-
-const covers = (errorPath: string, leaf: string): boolean =>
-  errorPath === '' || leaf === errorPath || leaf.startsWith(`${errorPath}.`) || leaf.startsWith(`${errorPath}[`);
-
-/** The case with hostile strings from `start` on in its leaves, refused ones given back; `kept`: the strings left in. */
-function place(base: Json, leaves: readonly Path[], start: number): { composition: Json; kept: number[] } | undefined {
-  const composition = structuredClone(base);
-  leaves.forEach((leaf, j) => {
-    setAt(composition, leaf, HOSTILE[(start + j) % HOSTILE.length]!);
-  });
-  const restored = new Set<number>();
-  for (let round = 0; round < 6; round++) {
-    const result = slidesRuntime.validate(composition);
-    if (result.valid)
-      return {
-        composition,
-        kept: leaves.flatMap((_, j) => (restored.has(j) ? [] : [(start + j) % HOSTILE.length])),
-      };
-    const paths = result.errors.map((error) => error.path);
-    let changed = false;
-    leaves.forEach((leaf, j) => {
-      if (restored.has(j) || !paths.some((path) => covers(path, pathText(leaf)))) return;
-      setAt(composition, leaf, getAt(base, leaf) as string);
-      restored.add(j);
-      changed = true;
-    });
-    if (!changed) return undefined;
-  }
-  return undefined;
-}
+const validate = (composition: Json) => slidesRuntime.validate(composition);
+const place = (base: Json, leaves: readonly Path[], start: number) => plant(base, leaves, HOSTILE, start, validate);
 
 /** What a host's checker finds wrong with its payload: `[]` when the host takes it and nothing pings. */
 function problems(host: SweepHost, composition: Json): string[] {
-  if (host === 'slack') {
-    const message = slack.render(composition) as unknown as SlackMessageLike;
-    return [
-      ...limitViolations(message),
-      ...linkViolations(message),
-      // Links are linkViolations' to judge; a mention or broadcast is never allowed.
-      ...unescapedSlackSyntax(message)
-        .filter((text) => /<[!@#]/.test(text))
-        .map((text) => `live mention: ${text.slice(0, 80)}`),
-      ...(/"type":"(?:user|channel|usergroup|broadcast)"/.test(JSON.stringify(message.blocks))
-        ? ['live mention element']
-        : []),
-      ...(someString(message, hasLoneSurrogate) ? ['lone surrogate'] : []),
-    ];
-  }
-  const payload = chat[host].build(composition);
-  return [
-    ...limitProblems(host, payload),
-    ...liveMentions(host, payload),
-    ...outputLinks(host, payload)
-      .filter((link) => !allowedLink(link))
-      .map((link) => `link ${link}`),
-  ];
+  if (host === 'slack') return slackProblems(slack.render(composition) as unknown as SlackMessageLike);
+  return chatPayloadProblems(host, chat[host].build(composition));
 }
 
 const cases = [
