@@ -1,7 +1,8 @@
 /**
  * Catalog checks: what a model reads about each primitive is complete, every example is of its own
- * type and passes validation and the frame's body rule, the guide's index lists each type once
- * under a known title, and no stylesheet sets text under the frame's smallest size.
+ * type and passes validation and the frame's body rule, the authoring schema defines each type,
+ * the guide's index lists each type once under a known title (its own `catalog.group`, when it
+ * names one), and no stylesheet sets text under the frame's smallest size.
  */
 import { exampleNodes, formatValidationError, type PrimitiveNode } from '../../../src/index.ts';
 import { kitCases, kitRuntime, type PackKitSubject } from './subject.ts';
@@ -20,6 +21,7 @@ export function catalogProblems(subject: PackKitSubject): string[] {
   for (const type of new Set(types.filter((type, i) => types.indexOf(type) !== i)))
     problems.push(`${type}: defined twice`);
 
+  const defs = (kitRuntime(subject).getAuthoringContext().schema as { $defs?: Record<string, unknown> }).$defs ?? {};
   for (const definition of pack.primitives) {
     const { type, catalog } = definition;
     const at = (what: string) => problems.push(`${type}: ${what}`);
@@ -36,6 +38,14 @@ export function catalogProblems(subject: PackKitSubject): string[] {
       else if (list.some(blank)) at(`${field} has a blank entry`);
     }
     if (definition.examples.length === 0) at('has no examples');
+    const names = definition.examples.flatMap((example) =>
+      example !== null && typeof example === 'object' && 'name' in example && 'node' in example
+        ? [String(example.name)]
+        : [],
+    );
+    for (const name of new Set(names.filter((name, i) => names.indexOf(name) !== i)))
+      at(`two examples are named "${name}"`);
+    if (!Object.hasOwn(defs, type)) at('has no definition in the authoring JSON Schema');
     const nodes = [catalog.example, ...exampleNodes(definition)] as PrimitiveNode[];
     nodes.forEach((node, i) => {
       const which = i === 0 ? 'catalog example' : `example ${i}`;
@@ -68,6 +78,12 @@ export function catalogProblems(subject: PackKitSubject): string[] {
     for (const type of types) {
       const count = grouped.filter((listed) => listed === type).length;
       if (count !== 1) problems.push(`${type}: listed in ${count} groups of the guide's index, not one`);
+    }
+    // A primitive that names its group is listed under that group, whoever wrote the index.
+    for (const { type, catalog } of pack.primitives) {
+      const under = groups.find((group) => group.types.includes(type))?.title;
+      if (catalog.group !== undefined && under !== undefined && under !== catalog.group)
+        problems.push(`${type}: names group "${catalog.group}" but the index lists it under "${under}"`);
     }
   }
   if (subject.groupTitles)
