@@ -167,6 +167,15 @@ describe('the kit on a broken pack', () => {
     expect(markupFindings('<p>ok</p><b>raw</b>', /^(?:p)$/)).toEqual(['raw HTML: <b>']);
   });
 
+  it('serves images only with a frame, and checks everything else either way', () => {
+    const framed = kitFormats(broken);
+    const frameless = kitFormats({ pack: broken.pack });
+    const pictures = framed.all.filter((format) => !framed.text.includes(format));
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(frameless.all).toEqual(framed.text);
+    expect(frameless.text).toEqual(framed.text);
+  });
+
   it('reports what does not fit the frame', () => {
     expect(layoutProblems(broken)).toEqual(
       expect.arrayContaining([
