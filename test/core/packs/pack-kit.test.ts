@@ -33,7 +33,7 @@ const leakyNote = definePrimitive({
   type: 'leakyNote',
   schema: z.object({ type: z.literal('leakyNote'), text: requiredString().max(2000) }),
   catalog: catalog('Prose drawn without escaping it.'),
-  examples: [{ type: 'leakyNote', text: 'Fine on its own.' }],
+  examples: [{ type: 'leakyNote', text: 'Tell <!channel> it shipped.' }],
   renderers: {
     html: (node) => html`<p>${raw(node.text)}</p>`,
     text: (node) => node.text,
@@ -57,6 +57,19 @@ const crashingNote = definePrimitive({
   },
 });
 
+/** Draws nothing in Markdown, so every chat host is handed an empty message. */
+const silentNote = definePrimitive({
+  type: 'silentNote',
+  schema: z.object({ type: z.literal('silentNote'), text: requiredString() }),
+  catalog: catalog('Prose with an empty Markdown renderer.'),
+  examples: [{ type: 'silentNote', text: 'Unheard.' }],
+  renderers: {
+    html: (node) => html`<p>${node.text}</p>`,
+    text: (node) => node.text,
+    markdown: () => md.content(),
+  },
+});
+
 /** Drawn past the card's right edge, in type too small, with an example that does not validate and a thin catalog. */
 const wideBox = definePrimitive({
   type: 'wideBox',
@@ -77,7 +90,7 @@ const wideBox = definePrimitive({
 const broken: PackKitSubject = {
   pack: definePrimitivePack({
     id: 'broken',
-    primitives: [crashingNote, leakyNote, noteText, wideBox],
+    primitives: [crashingNote, leakyNote, noteText, silentNote, wideBox],
     authoring: { groups: [{ title: 'Lists', types: ['leakyNote', 'noteText'] }] },
   }),
   frame: noteCardFrame as Frame<any>,
@@ -117,6 +130,15 @@ describe('the kit on a broken pack', () => {
     expect(await formatProblems(broken, 'png')).toEqual([
       expect.stringMatching(/^wideBox example 2: refused: body\[0\]\.label \(in wideBox\) /),
     ]);
+  });
+
+  it('reports a format with nothing to show, and an example that is not inert as written', async () => {
+    expect(await formatProblems(broken, 'markdown')).toContain('silentNote example 1 on markdown: empty text');
+    const slack = await formatProblems(broken, 'slack');
+    expect(slack).toContain('silentNote example 1 on slack: no blocks');
+    expect(slack).toContain('leakyNote example 1 on slack: live mention: Tell <!channel> it shipped.');
+    // The chat hosts put a placeholder in an empty message; HTML draws the node's own text.
+    expect((await formatProblems(broken, 'html')).filter((problem) => problem.startsWith('silentNote'))).toEqual([]);
   });
 
   it('reports model text that reaches HTML or Slack unescaped', async () => {

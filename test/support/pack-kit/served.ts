@@ -58,9 +58,15 @@ function emptiness(output: Awaited<ReturnType<WorkerConfig['renderer']['render']
   return Array.isArray(blocks) && blocks.length === 0 ? 'no blocks' : undefined;
 }
 
-/** Every example checked as a request would be, then drawn in `format`: what threw or came out empty. */
+/**
+ * Every example checked as a request would be, then drawn in `format`: what threw or came out
+ * empty, and for a text format what its inertness check finds (a chat payload its host would
+ * refuse, an empty message) even with no hostile text in it.
+ */
 export async function formatProblems(subject: PackKitSubject, format: string): Promise<string[]> {
-  const { renderer } = kitWorker(subject);
+  const config = kitWorker(subject);
+  const { renderer } = config;
+  const read = isPictureFormat(config, format) ? undefined : inertnessCheck(format);
   const problems: string[] = [];
   for (const { name, composition } of kitCases(subject)) {
     const check = await renderer.check(composition, { layout: false });
@@ -69,8 +75,11 @@ export async function formatProblems(subject: PackKitSubject, format: string): P
       continue;
     }
     try {
-      const empty = emptiness(await renderer.render(check.composition, format, { scale: IMAGE_SCALE }));
+      const output = await renderer.render(check.composition, format, { scale: IMAGE_SCALE });
+      const empty = emptiness(output);
       if (empty) problems.push(`${name} on ${format}: ${empty}`);
+      if (read && !('bytes' in output))
+        for (const problem of read(output as KitOutput)) problems.push(`${name} on ${format}: ${problem}`);
     } catch (error) {
       problems.push(`${name} on ${format}: threw ${message(error)}`);
     }
