@@ -5,51 +5,63 @@
  */
 import { Dispatcher } from './core/runtime/dispatcher.ts';
 import type { IsomerRuntime } from './core/runtime/runtime.ts';
-import type { Composition } from './core/sdk/composition.ts';
-import { CompositionValidationError } from './core/sdk/errors.ts';
-import type { MarkdownBlock } from './core/sdk/markdown/tree.ts';
-import { type DiscordMessage, markdownToDiscord } from './core/sdk/chat/discord.ts';
-import { type GoogleChatMessage, markdownToGoogleChat } from './core/sdk/chat/googlechat.ts';
-import type { ChatHeading } from './core/sdk/chat/shared.ts';
-import { type TeamsMessage, markdownToTeams } from './core/sdk/chat/teams.ts';
-import { type TelegramMessages, markdownToTelegram } from './core/sdk/chat/telegram.ts';
+import type { Composition } from './core/model/composition.ts';
+import { CompositionValidationError } from './core/model/errors.ts';
+import type { MarkdownBlock } from './core/markdown/tree.ts';
+import type { DiscordMessage } from './core/hosts/discord/message.ts';
+import type { GoogleChatMessage } from './core/hosts/googlechat/message.ts';
+import type { ChatHeading } from './core/hosts/shared.ts';
+import type { TeamsMessage } from './core/hosts/teams/message.ts';
+import type { TelegramMessages } from './core/hosts/telegram/message.ts';
+import type { ChatHost } from './core/hosts/host.ts';
+import { BUILT_IN_HOSTS } from './core/hosts/registry.ts';
 
-export { markdownToTeams, escapeTeamsText, ADAPTIVE_CARD_VERSION } from './core/sdk/chat/teams.ts';
-export type { TeamsMessage, AdaptiveCard, TeamsElement } from './core/sdk/chat/teams.ts';
-export { markdownToDiscord, escapeDiscordText } from './core/sdk/chat/discord.ts';
-export type { DiscordMessage, DiscordEmbed } from './core/sdk/chat/discord.ts';
+export { markdownToTeams, escapeTeamsText, ADAPTIVE_CARD_VERSION } from './core/hosts/teams/message.ts';
+export type { TeamsMessage, AdaptiveCard, TeamsElement } from './core/hosts/teams/message.ts';
+export { markdownToDiscord, escapeDiscordText } from './core/hosts/discord/message.ts';
+export type { DiscordMessage, DiscordEmbed } from './core/hosts/discord/message.ts';
 export {
   markdownToGoogleChat,
   escapeGoogleChatHtml,
   neutralizeGoogleChatText,
-} from './core/sdk/chat/googlechat.ts';
+} from './core/hosts/googlechat/message.ts';
 export type {
   GoogleChatMessage,
   GoogleChatCard,
   GoogleChatSection,
   GoogleChatWidget,
-} from './core/sdk/chat/googlechat.ts';
-export { markdownToTelegram, escapeTelegramHtml } from './core/sdk/chat/telegram.ts';
-export type { TelegramMessages, TelegramSendMessage } from './core/sdk/chat/telegram.ts';
-export { TEAMS_LIMITS, DISCORD_LIMITS, GOOGLE_CHAT_LIMITS, TELEGRAM_LIMITS } from './core/sdk/chat/limits.ts';
-export type { ChatHeading } from './core/sdk/chat/shared.ts';
+} from './core/hosts/googlechat/message.ts';
+export { markdownToTelegram, escapeTelegramHtml } from './core/hosts/telegram/message.ts';
+export type { TelegramMessages, TelegramSendMessage } from './core/hosts/telegram/message.ts';
+export { TEAMS_LIMITS } from './core/hosts/teams/limits.ts';
+export { DISCORD_LIMITS } from './core/hosts/discord/limits.ts';
+export { GOOGLE_CHAT_LIMITS } from './core/hosts/googlechat/limits.ts';
+export { TELEGRAM_LIMITS } from './core/hosts/telegram/limits.ts';
+export type { ChatHeading } from './core/hosts/shared.ts';
+export { defineHost, type ChatHost, type MarkdownHost, type SurfaceHost } from './core/hosts/host.ts';
+export type { ImagePlacement, Picture } from './core/hosts/picture.ts';
+export type { HostPayloadSchemas, PayloadSchema, SchemaRef } from './core/hosts/payload-schema.ts';
+export { BUILT_IN_HOSTS } from './core/hosts/registry.ts';
+export { FORMATS, formatRegistry, type FormatEntry } from './core/formats.ts';
+
+type BuiltInMarkdownHost = Extract<(typeof BUILT_IN_HOSTS)[number], { from: 'markdown' }>;
+
+/** The built-in hosts converted from the Markdown tree, in the order `isomer_render` lists them. */
+const MARKDOWN_HOSTS = BUILT_IN_HOSTS.filter((host): host is BuiltInMarkdownHost => host.from === 'markdown');
 
 /**
  * What each format answers: JSON shaped for one host, under a vendor type of ours (`+json`, so
  * JSON tooling still reads it). No registered type names these payloads: the Adaptive Card type
- * names the card alone, not the activity that carries it.
+ * names the card alone, not the activity that carries it. Read from each host's declaration.
  */
-export const CHAT_MIME_TYPES = {
-  teams: 'application/vnd.isomer-edge.teams+json',
-  discord: 'application/vnd.isomer-edge.discord+json',
-  googlechat: 'application/vnd.isomer-edge.googlechat+json',
-  telegram: 'application/vnd.isomer-edge.telegram+json',
-} as const;
+export const CHAT_MIME_TYPES = Object.fromEntries(MARKDOWN_HOSTS.map((host) => [host.name, host.mimeType])) as {
+  readonly [H in BuiltInMarkdownHost as H['name']]: string;
+};
 
 export type ChatFormatName = keyof typeof CHAT_MIME_TYPES;
 
 /** The format names, in the order `isomer_render` lists them. */
-export const CHAT_FORMAT_NAMES = Object.keys(CHAT_MIME_TYPES) as ChatFormatName[];
+export const CHAT_FORMAT_NAMES = MARKDOWN_HOSTS.map((host) => host.name);
 
 /**
  * A host format (`createIsomerTools({ formats })`, the Worker's render routes) that also builds the
@@ -76,6 +88,8 @@ export interface ChatFormatsOptions {
   runtime: Pick<IsomerRuntime<unknown>, 'primitives' | 'validate'>;
   /** Show the composition's title and subtitle as the message heading. Default `true`. */
   heading?: boolean;
+  /** The hosts to build formats for; those converted from the Markdown tree get one. Default the built-in ones. */
+  hosts?: readonly ChatHost[];
 }
 
 /**
@@ -96,7 +110,9 @@ export interface ChatFormatsOptions {
  * const card = chat.teams.build(composition); // { type: 'message', attachments: [...] }
  * ```
  */
-export function createChatFormats(options: ChatFormatsOptions): ChatFormats {
+export function createChatFormats(options: ChatFormatsOptions & { hosts?: undefined }): ChatFormats;
+export function createChatFormats(options: ChatFormatsOptions): Record<string, ChatFormat<unknown>>;
+export function createChatFormats(options: ChatFormatsOptions): ChatFormats | Record<string, ChatFormat<unknown>> {
   const { runtime } = options;
   const heading = options.heading ?? true;
   const dispatcher = new Dispatcher(runtime.primitives, new Set());
@@ -113,21 +129,18 @@ export function createChatFormats(options: ChatFormatsOptions): ChatFormats {
     return { blocks, heading: shown };
   };
 
-  const format = <TMessage>(
-    name: ChatFormatName,
-    convert: (blocks: MarkdownBlock[], heading: ChatHeading) => TMessage,
-  ): ChatFormat<TMessage> => {
-    const build = (composition: unknown): TMessage => {
+  const formats: Record<string, ChatFormat<unknown>> = {};
+  for (const host of options.hosts ?? BUILT_IN_HOSTS) {
+    if (host.from !== 'markdown') continue;
+    const build = (composition: unknown): unknown => {
       const prepared = prepare(composition);
-      return convert(prepared.blocks, prepared.heading);
+      return host.convert(prepared.blocks, prepared.heading);
     };
-    return { mimeType: CHAT_MIME_TYPES[name], build, render: (composition) => JSON.stringify(build(composition)) };
-  };
-
-  return {
-    teams: format('teams', markdownToTeams),
-    discord: format('discord', markdownToDiscord),
-    googlechat: format('googlechat', markdownToGoogleChat),
-    telegram: format('telegram', markdownToTelegram),
-  };
+    formats[host.name] = {
+      mimeType: host.mimeType,
+      build,
+      render: (composition) => JSON.stringify(build(composition)),
+    };
+  }
+  return formats as ChatFormats;
 }

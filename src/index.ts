@@ -25,7 +25,7 @@ export type {
   SnapshotWarning,
 } from './core/runtime/surfaces/snapshot.ts';
 
-export { definePrimitive, createChildNodeWalker, exampleNodes } from './core/sdk/primitive.ts';
+export { definePrimitive, createChildNodeWalker, exampleNodes } from './core/model/primitive.ts';
 export type {
   PrimitiveDefinition,
   PrimitiveCatalogEntry,
@@ -35,26 +35,26 @@ export type {
   HtmlRenderEnv,
   ChildNode,
   PrimitiveExample,
-} from './core/sdk/primitive.ts';
-export { definePrimitivePack, composePacks } from './core/sdk/pack.ts';
-export type { PrimitivePack, PrimitivePackInput, PrimitiveGroup } from './core/sdk/pack.ts';
-export { checkInputBudget, MAX_INPUT_DEPTH, MAX_INPUT_VALUES, MAX_INPUT_CHARACTERS } from './core/sdk/budget.ts';
-export type { InputBudget, InputBudgetResult } from './core/sdk/budget.ts';
+} from './core/model/primitive.ts';
+export { definePrimitivePack, composePacks } from './core/model/pack.ts';
+export type { PrimitivePack, PrimitivePackInput, PrimitiveGroup } from './core/model/pack.ts';
+export { checkInputBudget, MAX_INPUT_DEPTH, MAX_INPUT_VALUES, MAX_INPUT_CHARACTERS } from './core/model/budget.ts';
+export type { InputBudget, InputBudgetResult } from './core/model/budget.ts';
 export {
   IsomerError,
   CompositionValidationError,
   formatValidationError,
   isInputRefusal,
   ISOMER_ERROR_CODES,
-} from './core/sdk/errors.ts';
-export type { IsomerErrorCode, ValidationError } from './core/sdk/errors.ts';
+} from './core/model/errors.ts';
+export type { IsomerErrorCode, ValidationError } from './core/model/errors.ts';
 export type {
   ValidationWarning,
   ValidationResult,
   CheckedValidationResult,
   ParsedComposition,
   ValidationErrorMode,
-} from './core/sdk/validate.ts';
+} from './core/model/validate.ts';
 export {
   SURFACE_NAMES,
   RENDER_THEMES,
@@ -66,7 +66,7 @@ export {
   nonNegativeFiniteNumber,
   enumOf,
   isVisibleOnSurface,
-} from './core/sdk/composition.ts';
+} from './core/model/composition.ts';
 export type {
   Composition,
   CompositionMeta,
@@ -74,7 +74,7 @@ export type {
   SurfaceName,
   RenderTheme,
   NamedColor,
-} from './core/sdk/composition.ts';
+} from './core/model/composition.ts';
 export type {
   Frame,
   FrameHeader,
@@ -82,7 +82,7 @@ export type {
   FrameViewport,
   FrameDispatcher,
   FrameLayout,
-} from './core/sdk/frame.ts';
+} from './core/model/frame.ts';
 export {
   navigationHref,
   assetUrl,
@@ -93,18 +93,22 @@ export {
   ASSET_URL_MESSAGE,
   NAVIGATION_HREF_RULE,
   ASSET_URL_RULE,
-} from './core/sdk/url.ts';
-export { buildCompositionJsonSchema, buildAuthoringJsonSchema, authoringSchemaSubset } from './core/sdk/json-schema.ts';
-export type { JsonSchema } from './core/sdk/json-schema.ts';
-export { html, raw, escapeHtml, joinMarkup, Markup, textMarkup } from './core/sdk/markup.ts';
-export { isolateText, needsIsolation, textDirection, type TextDirection } from './core/sdk/text-direction.ts';
-export { unbreakablePieces, withWordBreaks } from './core/sdk/line-breaks.ts';
-export { md } from './core/sdk/markdown/builder.ts';
-export { inlineMarks } from './core/sdk/markdown/inline-marks.ts';
-export { isMarkdownContent } from './core/sdk/markdown/tree.ts';
-export type { MarkdownContent, MarkdownBlock, MarkdownInline } from './core/sdk/markdown/tree.ts';
-export { serializeMarkdown } from './core/sdk/markdown/serialize.ts';
-export { SLACK_LIMITS } from './core/sdk/slack/limits.ts';
+} from './core/model/url.ts';
+export {
+  buildCompositionJsonSchema,
+  buildAuthoringJsonSchema,
+  authoringSchemaSubset,
+} from './core/model/json-schema.ts';
+export type { JsonSchema } from './core/model/json-schema.ts';
+export { html, raw, escapeHtml, joinMarkup, Markup, textMarkup } from './core/model/markup.ts';
+export { isolateText, needsIsolation, textDirection, type TextDirection } from './core/text/text-direction.ts';
+export { unbreakablePieces, withWordBreaks } from './core/text/line-breaks.ts';
+export { md } from './core/markdown/builder.ts';
+export { inlineMarks } from './core/markdown/inline-marks.ts';
+export { isMarkdownContent } from './core/markdown/tree.ts';
+export type { MarkdownContent, MarkdownBlock, MarkdownInline } from './core/markdown/tree.ts';
+export { serializeMarkdown } from './core/markdown/serialize.ts';
+export { SLACK_LIMITS } from './core/hosts/slack/limits.ts';
 export {
   escapeMrkdwn,
   mrkdwnLink,
@@ -113,9 +117,9 @@ export {
   mrkdwnItalic,
   mrkdwnSection,
   plainText,
-} from './core/sdk/slack/mrkdwn.ts';
-export { clampSlackText } from './core/sdk/slack/clamp.ts';
-export type { SlackBlock, SlackMessage, SlackAssetRequest, SlackText } from './core/sdk/slack/blocks.ts';
+} from './core/hosts/slack/mrkdwn.ts';
+export { clampSlackText } from './core/text/clamp.ts';
+export type { SlackBlock, SlackMessage, SlackAssetRequest, SlackText } from './core/hosts/slack/blocks.ts';
 
 // The agent tools (the seed's API).
 export { createIsomerTools } from './core/tools/tools.ts';

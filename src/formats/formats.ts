@@ -1,5 +1,5 @@
-import type { RenderTheme } from '../core/sdk/composition.ts';
-import type { FrameLayout } from '../core/sdk/frame.ts';
+import type { RenderTheme } from '../core/model/composition.ts';
+import type { FrameLayout } from '../core/model/frame.ts';
 import { defaultFontFiles } from '#formats/assets';
 import { drawInTurn } from './draw-turn.ts';
 import { takumiEngine, type TakumiEngine } from './engine.ts';

@@ -3,7 +3,7 @@
  * adds findings for one kind of problem a person would see. They run in order, and a later one
  * skips an element an earlier one reported, so one defect is told once, by its cause.
  */
-import type { FrameLayout } from '../core/sdk/frame.ts';
+import type { FrameLayout } from '../core/model/frame.ts';
 import { type Field, joinPath } from './layout-fields.ts';
 import { intersect, type LaidOut, lineCount, type Rect } from './layout-tree.ts';
 

@@ -4,7 +4,7 @@
  * The detectors (layout-detectors.ts) read the measured tree; this module bounds and caches the work.
  */
 import { defaultFontFiles } from '#formats/assets';
-import type { RenderTheme } from '../core/sdk/composition.ts';
+import type { RenderTheme } from '../core/model/composition.ts';
 import { takumiEngine } from './engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from './fonts.ts';
 import type { ImageSnapshotSource } from './formats.ts';

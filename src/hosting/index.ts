@@ -17,6 +17,6 @@ export {
   type ImageHostOptions,
   type StoredImage,
 } from './images.ts';
-export { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from './slack.ts';
-export { teamsImageMessage } from './teams.ts';
-export { googleChatImageMessage } from './googlechat.ts';
+export { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from '../core/hosts/slack/picture.ts';
+export { teamsImageMessage } from '../core/hosts/teams/picture.ts';
+export { googleChatImageMessage } from '../core/hosts/googlechat/picture.ts';

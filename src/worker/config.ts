@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { createIsomerRuntime, type IsomerRuntime, type IsomerRuntimeOptions } from '../core/runtime/runtime.ts';
 import type { RegisteredView } from '../core/runtime/views.ts';
-import type { PrimitivePack } from '../core/sdk/pack.ts';
+import type { PrimitivePack } from '../core/model/pack.ts';
 import {
   createIsomerPrompts,
   createIsomerResources,
@@ -20,13 +20,14 @@ import type {
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { createImageFormats, createLayoutCheck } from '../formats/index.ts';
 import { workerFontFiles } from './font-assets.ts';
-import { CHAT_FORMAT_NAMES, type ChatFormats, createChatFormats } from '../chat.ts';
+import { type ChatFormat, createChatFormats } from '../chat.ts';
+import { type FormatEntry, formatRegistry, IMAGE_FORMAT_NAMES } from '../core/formats.ts';
+import type { ChatHost } from '../core/hosts/host.ts';
+import { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';
 // Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
 import packageJson from '../../package.json' with { type: 'json' };
 
 /** What `images: true` adds, in the order `isomer_render` lists them. */
-const IMAGE_FORMAT_NAMES = ['png', 'webp', 'svg', 'pdf'];
-
 export const WORKER_NAME = packageJson.name;
 /** What MCP's serverInfo and the OpenAPI document report: the package's own version. */
 export const WORKER_VERSION = packageJson.version;
@@ -53,7 +54,12 @@ export interface WorkerOptions {
   /** Views an agent can request by id; ids must be unique. */
   // biome-ignore lint/suspicious/noExplicitAny: each view has its own input type, checked by its own schema
   views?: readonly RegisteredView<WorkerCaller, any>[];
-  /** Host formats offered by `isomer_render` and `POST /render/{format}`, after the images. */
+  /**
+   * The chat hosts (`defineHost`): each one converted from the Markdown tree is a format after the
+   * images, with its own route, OpenAPI operation and payload schema. Default the built-in ones.
+   */
+  hosts?: readonly ChatHost[];
+  /** Host formats offered by `isomer_render` and `POST /render/{format}`, after the chat hosts. */
   formats?: Record<string, IsomerToolsFormat>;
   /** Offer `png`, `webp`, `svg` and `pdf` drawn in the Worker (takumi WASM). Default: when there is a frame. */
   images?: boolean;
@@ -97,7 +103,9 @@ export interface WorkerConfig {
   frame: IsomerToolsFrame | undefined;
   formats: Readonly<Record<string, IsomerToolsFormat>>;
   /** The chat hosts' formats, which also build their payloads as data (a hosted picture goes in). */
-  chat: ChatFormats;
+  chat: Readonly<Record<string, ChatFormat<unknown>>>;
+  /** Every format this configuration serves, as the registry declares it, in listing order. */
+  registry: readonly FormatEntry[];
   /** The runtime's own formats, then the host's. */
   formatNames: readonly string[];
   /** The one check-and-render path the tools and `POST /render/{format}` share. */
@@ -184,18 +192,20 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
   const images = options.images ?? frameNames.length > 0;
   if (images && frameNames.length === 0)
     throw new Error('isomer-edge: the image formats draw a frame; pass frames, or images: false');
+  const hosts = options.hosts ?? BUILT_IN_HOSTS;
+  const chatNames = hosts.filter((host) => host.from === 'markdown').map((host) => host.name);
   const runtime = createIsomerRuntime<WorkerCaller>({
     packs: options.packs,
     ...(options.frames ? { frames: options.frames } : {}),
     ...(options.frame !== undefined ? { defaultFrame: options.frame } : {}),
     views: options.views ?? [],
-    formats: [...(images ? IMAGE_FORMAT_NAMES : []), ...CHAT_FORMAT_NAMES, ...Object.keys(options.formats ?? {})],
+    formats: [...(images ? IMAGE_FORMAT_NAMES : []), ...chatNames, ...Object.keys(options.formats ?? {})],
   });
   // The runtime has checked the frame name: given, or the only one.
   const frameName = options.frame ?? (frameNames.length === 1 ? frameNames[0] : undefined);
   const frame: IsomerToolsFrame | undefined = frameName === undefined ? undefined : options.frames?.[frameName];
   const heading = options.heading ?? true;
-  const chat = createChatFormats({ runtime, heading });
+  const chat = createChatFormats({ runtime, heading, hosts });
   // The image formats start nothing until the first image request.
   const formats: Record<string, IsomerToolsFormat> = {
     ...(images ? createImageFormats({ snapshot: runtime.surfaces.snapshot!, fontFiles: workerFontFiles }) : {}),
@@ -234,11 +244,16 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
   const listed = toolsFor(ANONYMOUS_CALLER);
   const prompts = createIsomerPrompts(served);
 
+  const offered = new Set(renderer.formatNames);
   return {
     runtime,
     frame,
     formats,
     chat,
+    // A host format given in code under a chat host's name replaces that host: its entry goes.
+    registry: formatRegistry(hosts).filter(
+      (entry) => offered.has(entry.name) && (entry.from !== 'markdown' || formats[entry.name] === chat[entry.name]),
+    ),
     formatNames: renderer.formatNames,
     renderer,
     layout: layout !== undefined,

@@ -2,7 +2,7 @@
  * The Worker's hosted images: the `IMAGES` R2 binding behind `POST /images/{format}`, the public
  * `GET /images/{key}.{format}`, `POST /render/slack?image=…` and the expiry cron.
  */
-import type { Composition, RenderTheme } from '../core/sdk/composition.ts';
+import type { Composition, RenderTheme } from '../core/model/composition.ts';
 import {
   createImageHost,
   DEFAULT_IMAGE_TTL_DAYS,
@@ -14,6 +14,7 @@ import {
 } from '../hosting/images.ts';
 import { RENDERER_VERSION, type WorkerConfig } from './config.ts';
 import { boundText, errorResponse } from './errors.ts';
+import { IMAGE_FORMAT_NAMES } from '../core/formats.ts';
 
 /** The bindings hosting reads. */
 export interface ImageHostingEnv {
@@ -27,9 +28,6 @@ export interface ImageHostingEnv {
   ISOMER_PUBLIC_URL?: string;
 }
 
-/** The formats `/images` stores: the image formats the configuration has. */
-export const HOSTED_FORMATS = ['png', 'webp', 'svg', 'pdf'] as const;
-
 /** What a browser or Slack may cache a stored image for: its bytes never change under its key. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -37,7 +35,9 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const SLACK_IMAGE_SCALE = 2 / 3;
 
 export function hostedFormats(config: WorkerConfig): string[] {
-  return config.runtime.surfaces.snapshot ? HOSTED_FORMATS.filter((name) => name in config.formats) : [];
+  return config.runtime.surfaces.snapshot
+    ? config.registry.filter((entry) => entry.hosted).map((entry) => entry.name)
+    : [];
 }
 
 let isolateSecret: Promise<CryptoKey> | undefined;
@@ -207,7 +207,7 @@ export async function serveImage(
   if (!host) return notConfigured();
   const match = FILE_PATTERN.exec(file);
   const notFound = () => errorResponse('IMAGE_NOT_FOUND', 'No stored image has that key and format.');
-  if (!match || !(HOSTED_FORMATS as readonly string[]).includes(match[2]!)) return notFound();
+  if (!match || !(IMAGE_FORMAT_NAMES as readonly string[]).includes(match[2]!)) return notFound();
   const [, key, format] = match as unknown as [string, string, string];
   const etag = `"${key}"`;
   const headers = { etag, 'cache-control': IMAGE_CACHE_CONTROL, 'x-content-type-options': 'nosniff' };

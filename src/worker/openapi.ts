@@ -1,13 +1,11 @@
-import { LAYOUT_HEADER, MAX_RENDER_SCALE, PICTURED_FORMATS } from './routes.ts';
+import { LAYOUT_HEADER, MAX_RENDER_SCALE, picturedFormats } from './routes.ts';
 import { METADATA_PATH } from './oauth.ts';
 import * as z from 'zod';
-import { CHAT_FORMAT_NAMES, type ChatFormatName } from '../chat.ts';
-import { CHAT_PAYLOAD_ROOTS, chatPayloadSchemas } from '../core/sdk/chat/payload-schemas.ts';
-import { isBuiltInFormat } from '../core/sdk/formats.ts';
-import { RENDER_THEMES } from '../core/sdk/composition.ts';
+import { isBuiltInFormat } from '../core/formats.ts';
+import { RENDER_THEMES } from '../core/model/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { DEFAULT_IMAGE_TTL_DAYS } from '../hosting/images.ts';
-import { SLACK_IMAGE_PLACEMENTS } from '../hosting/slack.ts';
+import { SLACK_IMAGE_PLACEMENTS } from '../core/hosts/slack/picture.ts';
 import { hostedFormats, IMAGE_CACHE_CONTROL } from './images.ts';
 import { inputJsonSchema, WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
 import {
@@ -152,14 +150,6 @@ const LAYOUT_QUERY = query(
   { type: 'boolean' },
 );
 
-/** How each chat host is named in its operation. */
-const CHAT_HOSTS: Record<ChatFormatName, { host: string; operation: string }> = {
-  teams: { host: 'Microsoft Teams', operation: 'Teams' },
-  discord: { host: 'Discord', operation: 'Discord' },
-  googlechat: { host: 'Google Chat', operation: 'GoogleChat' },
-  telegram: { host: 'Telegram', operation: 'Telegram' },
-};
-
 /** A `POST /render/…` operation: its own parameters and output, and the answers every render route shares. */
 function renderOperation(options: {
   operationId: string;
@@ -226,6 +216,13 @@ function nameParameter(names: readonly string[], description: string): Json {
  */
 export function buildOpenApiDocument(config: WorkerConfig): Json {
   const tools = config.toolSummaries();
+  // Each host's payload schemas, named as the host names them; `$ref`s point at the components.
+  const hostSchemas = Object.assign(
+    {},
+    ...config.registry.flatMap((entry) =>
+      entry.host ? [entry.host.payload.schemas((name) => ({ $ref: `#/components/schemas/${name}` }))] : [],
+    ),
+  ) as Record<string, Json>;
   const schemas: Record<string, Json> = {
     Error: component(errorBodySchema),
     Composition: component(compositionSchema),
@@ -239,7 +236,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     HostedImage: component(hostedImageSchema),
     JsonRpcError: JSON_RPC_ERROR,
     ProtectedResourceMetadata: RESOURCE_METADATA,
-    ...chatPayloadSchemas((name) => `#/components/schemas/${name}`),
+    ...hostSchemas,
   };
   const paths: Record<string, Json> = {
     '/healthz': {
@@ -357,9 +354,8 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
   // Each chat host's answer has its own schema and its own query parameters (only slack, teams and
   // googlechat take `image`), so each gets a concrete path and operation: a generated client gets a
   // typed method per host. The rest share `/render/{format}`; concrete paths match first (OpenAPI 3.1).
-  const chatPaths = CHAT_FORMAT_NAMES.filter((name) => config.formats[name] === config.chat[name]);
-  const ownPaths: readonly string[] = ['slack', ...chatPaths];
-  const shared = config.formatNames.filter((name) => !ownPaths.includes(name));
+  const hosts = config.registry.flatMap((entry) => (entry.host ? [entry.host] : []));
+  const shared = config.formatNames.filter((name) => !hosts.some((host) => host.name === name));
   const layoutQuery = config.layout ? [LAYOUT_QUERY] : [];
   paths['/render/{format}'] = {
     post: renderOperation({
@@ -387,36 +383,24 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
       notFound: true,
     }),
   };
-  const pictured = (name: string) => PICTURED_FORMATS.includes(name);
-  paths['/render/slack'] = {
-    post: renderOperation({
-      operationId: 'renderSlack',
-      summary: 'Validate a composition and answer the Slack Block Kit message.',
-      parameters: [
-        THEME_QUERY,
-        HEADING_QUERY,
-        SCALE_QUERY,
-        ...(pictured('slack') ? [IMAGE_QUERY] : []),
-        ...layoutQuery,
-      ],
-      output: 'A Slack Block Kit message.',
-      content: json({ type: 'object', description: 'Slack: { text, blocks, assets }' }),
-      layout: config.layout,
-      picture: pictured('slack'),
-    }),
-  };
-  for (const name of chatPaths) {
-    const picture = pictured(name);
-    paths[`/render/${name}`] = {
+  const pictured = picturedFormats(config);
+  for (const host of hosts) {
+    const picture = pictured.includes(host.name);
+    // A surface host is drawn by the runtime, so it reads `heading` (and `theme` and `scale`) as
+    // text, Markdown and HTML do; the others read `theme` and `scale` for their picture only.
+    const surface = host.from === 'surface';
+    paths[`/render/${host.name}`] = {
       post: renderOperation({
-        operationId: `render${CHAT_HOSTS[name].operation}`,
-        summary: `Validate a composition and answer the ${CHAT_HOSTS[name].host} payload.`,
-        ...(picture ? { description: '`theme` and `scale` apply to the picture (`image`) only.' } : {}),
-        parameters: [...(picture ? [THEME_QUERY, SCALE_QUERY, IMAGE_QUERY] : []), ...layoutQuery],
-        output: `The ${CHAT_HOSTS[name].host} payload, as JSON.`,
-        content: {
-          [config.formats[name]!.mimeType]: { schema: ref(CHAT_PAYLOAD_ROOTS[name]) },
-        },
+        operationId: `render${host.operation}`,
+        summary: `Validate a composition and answer the ${host.title} payload.`,
+        ...(picture && !surface ? { description: '`theme` and `scale` apply to the picture (`image`) only.' } : {}),
+        parameters: [
+          ...(surface ? [THEME_QUERY, HEADING_QUERY, SCALE_QUERY] : picture ? [THEME_QUERY, SCALE_QUERY] : []),
+          ...(picture ? [IMAGE_QUERY] : []),
+          ...layoutQuery,
+        ],
+        output: `The ${host.title} payload, as JSON.`,
+        content: { [host.mimeType]: { schema: ref(host.payload.root) } },
         layout: config.layout,
         picture,
       }),

@@ -1,16 +1,14 @@
 import type * as z from 'zod';
-import { type Composition, RENDER_THEMES, type RenderTheme } from '../core/sdk/composition.ts';
-import { predicateFor } from '../core/sdk/messages.ts';
-import { formatPath } from '../core/sdk/validate.ts';
+import { type Composition, RENDER_THEMES, type RenderTheme } from '../core/model/composition.ts';
+import { predicateFor } from '../core/model/messages.ts';
+import { formatPath } from '../core/model/validate.ts';
 import type { WorkerCaller } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
-import { BUILT_IN_FORMATS } from '../core/sdk/formats.ts';
 import type { RenderedOutput } from '../core/tools/render.ts';
 import { BASE_HEADERS, boundText, clientGone, errorResponse, jsonResponse } from './errors.ts';
-import { SLACK_IMAGE_PLACEMENTS, slackImageMessage, type SlackImagePlacement } from '../hosting/slack.ts';
-import { googleChatImageMessage } from '../hosting/googlechat.ts';
-import { teamsImageMessage } from '../hosting/teams.ts';
+import type { ChatHost } from '../core/hosts/host.ts';
+import { IMAGE_PLACEMENTS, type ImagePlacement, type Picture } from '../core/hosts/picture.ts';
 import {
   errorText,
   hostedFormats,
@@ -23,33 +21,29 @@ import {
   type ImageHostingEnv,
 } from './images.ts';
 
-type Picture = { url: string; altText: string };
+/** The formats whose messages can carry a hosted picture of the slide (`?image=above|only`). */
+export function picturedFormats(config: WorkerConfig): string[] {
+  return config.registry.filter((entry) => entry.picture).map((entry) => entry.name);
+}
 
-/** The formats whose messages can carry a hosted picture of the slide (`?image=above|only`), and how. */
-const PICTURED: Record<
-  string,
-  (
-    config: WorkerConfig,
-    copy: Composition,
-    heading: boolean,
-    picture: Picture | undefined,
-    placement: SlackImagePlacement,
-  ) => unknown
-> = {
-  slack: (config, copy, heading, picture, placement) => {
-    const message = config.runtime.surfaces.slack.render(copy, { heading });
-    return picture ? slackImageMessage(message, picture, placement) : message;
-  },
-  teams: (config, copy, _heading, picture, placement) => {
-    const message = config.chat.teams.build(copy);
-    return picture ? teamsImageMessage(message, picture, placement) : message;
-  },
-  googlechat: (config, copy, _heading, picture, placement) => {
-    const message = config.chat.googlechat.build(copy);
-    return picture ? googleChatImageMessage(message, picture, placement) : message;
-  },
-};
-export const PICTURED_FORMATS: readonly string[] = Object.keys(PICTURED);
+/**
+ * A pictured host's message with the picture in it (or alone without the text when `only`): a
+ * surface host is drawn by the runtime (Slack), the others build from the Markdown tree.
+ */
+function picturedMessage(
+  config: WorkerConfig,
+  host: ChatHost,
+  copy: Composition,
+  heading: boolean,
+  picture: Picture | undefined,
+  placement: ImagePlacement,
+): unknown {
+  const message =
+    host.from === 'surface'
+      ? config.runtime.surfaces[host.name as 'slack'].render(copy, { heading })
+      : config.chat[host.name]!.build(copy);
+  return picture && host.picture ? host.picture(message, picture, placement) : message;
+}
 /**
  * The JSON-over-HTTP routes. Each one translates: read and check the request, call the library,
  * answer with its result. None re-implements a tool.
@@ -162,10 +156,10 @@ export const MAX_RENDER_SCALE = 4 / 3;
 function parseQuery(
   url: URL,
   fallbackHeading: boolean,
-): { theme?: RenderTheme; heading: boolean; scale?: number; image?: SlackImagePlacement; layout: boolean } | Response {
+): { theme?: RenderTheme; heading: boolean; scale?: number; image?: ImagePlacement; layout: boolean } | Response {
   const image = url.searchParams.get('image');
-  if (image !== null && !(SLACK_IMAGE_PLACEMENTS as readonly string[]).includes(image))
-    return errorResponse('INVALID_QUERY', `image must be one of ${SLACK_IMAGE_PLACEMENTS.join(', ')}.`, {
+  if (image !== null && !(IMAGE_PLACEMENTS as readonly string[]).includes(image))
+    return errorResponse('INVALID_QUERY', `image must be one of ${IMAGE_PLACEMENTS.join(', ')}.`, {
       parameter: 'image',
     });
   const theme = url.searchParams.get('theme');
@@ -192,7 +186,7 @@ function parseQuery(
     heading: heading === null ? fallbackHeading : heading === 'true',
     layout: layout === 'true',
     ...(factor !== undefined ? { scale: factor } : {}),
-    ...(image !== null ? { image: image as SlackImagePlacement } : {}),
+    ...(image !== null ? { image: image as ImagePlacement } : {}),
   };
 }
 
@@ -264,8 +258,9 @@ export async function renderComposition(
   const query = parseQuery(new URL(request.url), config.heading);
   if (query instanceof Response) return query;
   // `?image=` puts a hosted picture of the slide in a chat message: it needs the bucket and PNG.
-  if (query.image !== undefined && !PICTURED_FORMATS.includes(format))
-    return errorResponse('INVALID_QUERY', `image applies to the ${PICTURED_FORMATS.join(', ')} formats only.`, {
+  const pictured = picturedFormats(config);
+  if (query.image !== undefined && !pictured.includes(format))
+    return errorResponse('INVALID_QUERY', `image applies to the ${pictured.join(', ')} formats only.`, {
       parameter: 'image',
     });
   const host = query.image !== undefined ? imageHost(env) : undefined;
@@ -293,12 +288,9 @@ export async function renderComposition(
     // A storage fault leaves the picture out (logged); the message still goes.
     const picture = await hostedPicture(config, host, env, request, copy, options);
     if (signal?.aborted) return clientGone();
-    const message = PICTURED[format]!(config, copy, heading, picture, query.image);
-    return textBody(
-      JSON.stringify(message),
-      format === 'slack' ? BUILT_IN_FORMATS.slack : config.formats[format]!.mimeType,
-      findings,
-    );
+    const entry = config.registry.find((served) => served.name === format)!;
+    const message = picturedMessage(config, entry.host!, copy, heading, picture, query.image);
+    return textBody(JSON.stringify(message), entry.mimeType, findings);
   }
   let output: RenderedOutput;
   try {

@@ -4,7 +4,7 @@
  * fetcher is) downloads the picture its `image_url` names.
  */
 import { oneSlide } from '../support/one-slide.ts';
-import { limitViolations } from '../support/slack-safety.ts';
+import { limitViolations } from '../../src/core/hosts/slack/kit.ts';
 import { Checks, expectEqual } from './checks.ts';
 
 export async function hostedImageChecks(url: string, token: string): Promise<Checks> {

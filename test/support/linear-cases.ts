@@ -4,7 +4,7 @@
  * the work can be timed at N and 4N within one run; at `max` each stays inside every
  * `MAX_INPUT_*` limit and, wrapped as `{ "composition": … }`, inside the Worker's 1 MiB body.
  */
-import { MAX_INPUT_DEPTH } from '../../src/core/sdk/budget.ts';
+import { MAX_INPUT_DEPTH } from '../../src/core/model/budget.ts';
 
 export interface LinearCase {
   name: string;

@@ -4,21 +4,21 @@
  * container reaching its children through an array of objects, and a table.
  */
 import * as z from 'zod';
-import { definePrimitive } from '../../src/core/sdk/primitive.ts';
-import { definePrimitivePack } from '../../src/core/sdk/pack.ts';
-import { html } from '../../src/core/sdk/markup.ts';
-import { md } from '../../src/core/sdk/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnSection } from '../../src/core/sdk/slack/mrkdwn.ts';
+import { definePrimitive } from '../../src/core/model/primitive.ts';
+import { definePrimitivePack } from '../../src/core/model/pack.ts';
+import { html } from '../../src/core/model/markup.ts';
+import { md } from '../../src/core/markdown/builder.ts';
+import { escapeMrkdwn, mrkdwnSection } from '../../src/core/hosts/slack/mrkdwn.ts';
 import {
   assetUrl,
   BLOCKED_HREF,
   navigationHref,
   sanitizeAssetUrl,
   sanitizeNavigationHref,
-} from '../../src/core/sdk/url.ts';
-import { requiredString } from '../../src/core/sdk/composition.ts';
-import type { Frame } from '../../src/core/sdk/frame.ts';
-import { joinMarkup } from '../../src/core/sdk/markup.ts';
+} from '../../src/core/model/url.ts';
+import { requiredString } from '../../src/core/model/composition.ts';
+import type { Frame } from '../../src/core/model/frame.ts';
+import { joinMarkup } from '../../src/core/model/markup.ts';
 
 export const note = definePrimitive({
   type: 'note',

@@ -4,7 +4,7 @@
  * schema and walking the Zod tree to it. A new primitive's slots are found without naming them.
  */
 import * as z from 'zod';
-import type { AnyPrimitiveDefinition } from '../../src/core/sdk/primitive.ts';
+import type { AnyPrimitiveDefinition } from '../../src/core/model/primitive.ts';
 import { exampleNodes, type PrimitiveNode } from '../../src/index.ts';
 
 /** One slot: its container, the path to it (`[]` for each array on the way), and whether it holds many. */

@@ -1,7 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_FORMAT_NAMES, type ChatFormatName } from '../../src/chat.ts';
-import { PICTURED_FORMATS } from '../../src/worker/routes.ts';
+import { FORMATS } from '../../src/core/formats.ts';
 import { examplePreviews, fixtureComposition, fixtures } from '../support/slides.ts';
 import { get, json, post, slide } from './support.ts';
 
@@ -88,7 +88,9 @@ describe('chat answers against their OpenAPI schemas', () => {
     expect(problems).toEqual([]);
   });
 
-  const pictured = CHAT_FORMAT_NAMES.filter((format) => PICTURED_FORMATS.includes(format));
+  const pictured = CHAT_FORMAT_NAMES.filter((format) =>
+    FORMATS.some((entry) => entry.name === format && entry.picture),
+  );
   it.each(pictured)(
     'every %s answer with a picture, above or only, fits it too',
     async (format) => {

@@ -1,12 +1,12 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SLACK_ELIDED_NOTE } from '../../src/core/sdk/slack/notes.ts';
-import { SLACK_LIMITS } from '../../src/core/sdk/slack/limits.ts';
-import { TEAMS_LIMITS } from '../../src/core/sdk/chat/limits.ts';
+import { SLACK_ELIDED_NOTE } from '../../src/core/hosts/slack/notes.ts';
+import { SLACK_LIMITS } from '../../src/core/hosts/slack/limits.ts';
+import { TEAMS_LIMITS } from '../../src/core/hosts/teams/limits.ts';
 import { createImageHost, slackImageMessage, teamsImageMessage } from '../../src/hosting/index.ts';
 import { slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
-import { limitViolations, linkViolations } from '../support/slack-safety.ts';
+import { limitViolations, linkViolations } from '../../src/core/hosts/slack/kit.ts';
 import { BASE, slide } from './support.ts';
 
 declare global {

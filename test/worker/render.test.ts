@@ -4,7 +4,7 @@ import type { Composition, RenderTheme } from '../../src/index.ts';
 import { slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
 import { checkComposition } from '../../src/core/tools/check.ts';
-import { unescapedSlackSyntax } from '../support/slack-safety.ts';
+import { unescapedSlackSyntax } from '../../src/core/hosts/slack/kit.ts';
 import { BASE, json, post, postRaw, slide, DEFAULT_FORMATS } from './support.ts';
 
 describe('POST /render/{format}', () => {

@@ -6,7 +6,7 @@
  * small requests sent with it are all answered, and answered correctly.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_REPORTED_ERRORS } from '../../src/core/sdk/validate.ts';
+import { MAX_REPORTED_ERRORS } from '../../src/core/model/validate.ts';
 import { MAX_BODY_BYTES } from '../../src/worker/index.ts';
 import { LONG_UNKNOWN_TYPES } from '../support/linear-cases.ts';
 import { slidesRuntime } from '../support/slides.ts';

@@ -1,16 +1,16 @@
-import { RESERVED_NODE_FIELDS } from '../sdk/composition.ts';
-import { IsomerError } from '../sdk/errors.ts';
+import { RESERVED_NODE_FIELDS } from '../model/composition.ts';
+import { IsomerError } from '../model/errors.ts';
 import {
   authoringSchemaSubset,
   buildAuthoringJsonSchema,
   defRef,
   type AuthoringJsonSchemaOptions,
   type JsonSchema,
-} from '../sdk/json-schema.ts';
-import { isRecord } from '../sdk/is-record.ts';
-import { quoteForMessage } from '../sdk/messages.ts';
-import type { PrimitiveGroup } from '../sdk/pack.ts';
-import type { PrimitiveCatalogEntry, PrimitiveDefinition } from '../sdk/primitive.ts';
+} from '../model/json-schema.ts';
+import { isRecord } from '../model/is-record.ts';
+import { quoteForMessage } from '../model/messages.ts';
+import type { PrimitiveGroup } from '../model/pack.ts';
+import type { PrimitiveCatalogEntry, PrimitiveDefinition } from '../model/primitive.ts';
 import type { RegisteredViewSummary } from './views.ts';
 
 /** A describe request may name at most this many types. */

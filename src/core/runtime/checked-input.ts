@@ -1,8 +1,8 @@
-import { languageTagSchema, RENDER_THEMES, type Composition, type PrimitiveNode } from '../sdk/composition.ts';
-import { CompositionValidationError, isInputRefusal, type ValidationError } from '../sdk/errors.ts';
-import { isRecord } from '../sdk/is-record.ts';
-import { deferredPredicate } from '../sdk/messages.ts';
-import type { CheckedValidationResult, ValidationErrorMode } from '../sdk/validate.ts';
+import { languageTagSchema, RENDER_THEMES, type Composition, type PrimitiveNode } from '../model/composition.ts';
+import { CompositionValidationError, isInputRefusal, type ValidationError } from '../model/errors.ts';
+import { isRecord } from '../model/is-record.ts';
+import { deferredPredicate } from '../model/messages.ts';
+import type { CheckedValidationResult, ValidationErrorMode } from '../model/validate.ts';
 import type { z } from 'zod';
 
 export interface RenderInput {

@@ -1,4 +1,4 @@
-import type { Composition } from '../sdk/composition.ts';
+import type { Composition } from '../model/composition.ts';
 
 /**
  * The copies this runtime validated and found valid, frozen so they cannot change afterwards: a

@@ -1,13 +1,13 @@
-import { isVisibleOnSurface, type PrimitiveNode, type SurfaceName } from '../sdk/composition.ts';
-import { IsomerError } from '../sdk/errors.ts';
-import { md } from '../sdk/markdown/builder.ts';
-import { isMarkdownContent, type MarkdownContent } from '../sdk/markdown/tree.ts';
-import { markdownToSlackBlocks } from '../sdk/markdown/to-slack.ts';
-import { Markup, escapeHtml, toMarkup } from '../sdk/markup.ts';
-import type { PrimitiveDefinition, RenderScope } from '../sdk/primitive.ts';
-import type { SlackAssetCollector } from '../sdk/slack/assets.ts';
-import type { SlackBlock } from '../sdk/slack/blocks.ts';
-import { rendersOnSurface } from '../sdk/validate.ts';
+import { isVisibleOnSurface, type PrimitiveNode, type SurfaceName } from '../model/composition.ts';
+import { IsomerError } from '../model/errors.ts';
+import { md } from '../markdown/builder.ts';
+import { isMarkdownContent, type MarkdownContent } from '../markdown/tree.ts';
+import { markdownToSlackBlocks } from '../hosts/slack/from-markdown.ts';
+import { Markup, escapeHtml, toMarkup } from '../model/markup.ts';
+import type { PrimitiveDefinition, RenderScope } from '../model/primitive.ts';
+import type { SlackAssetCollector } from '../hosts/slack/assets.ts';
+import type { SlackBlock } from '../hosts/slack/blocks.ts';
+import { rendersOnSurface } from '../model/validate.ts';
 
 const EMPTY_MARKUP = new Markup('');
 const EMPTY_CONTENT = md.content();

@@ -1,21 +1,21 @@
 import type * as z from 'zod';
-import type { InputBudget } from '../sdk/budget.ts';
-import type { PrimitiveNode } from '../sdk/composition.ts';
-import { IsomerError } from '../sdk/errors.ts';
-import type { Frame } from '../sdk/frame.ts';
-import type { AuthoringJsonSchemaOptions } from '../sdk/json-schema.ts';
-import { composePacks, type PrimitiveGroup, type PrimitivePack } from '../sdk/pack.ts';
-import type { PrimitiveDefinition, PrimitiveRenderers } from '../sdk/primitive.ts';
-import { getCompositionSchemas } from '../sdk/schema.ts';
+import type { InputBudget } from '../model/budget.ts';
+import type { PrimitiveNode } from '../model/composition.ts';
+import { IsomerError } from '../model/errors.ts';
+import type { Frame } from '../model/frame.ts';
+import type { AuthoringJsonSchemaOptions } from '../model/json-schema.ts';
+import { composePacks, type PrimitiveGroup, type PrimitivePack } from '../model/pack.ts';
+import type { PrimitiveDefinition, PrimitiveRenderers } from '../model/primitive.ts';
+import { getCompositionSchemas } from '../model/schema.ts';
 import {
   createCompositionParser,
   createCompositionValidator,
   type CheckedValidationResult,
   type ParsedComposition,
-} from '../sdk/validate.ts';
+} from '../model/validate.ts';
 import { createAuthoringContext, type RuntimeAuthoringContext } from './authoring.ts';
 import { CheckedCopies } from './checked.ts';
-import { BUILT_IN_FORMAT_NAMES, type BuiltInFormat } from '../sdk/formats.ts';
+import { BUILT_IN_FORMAT_NAMES, type BuiltInFormat } from '../formats.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { createHTMLSurface, type HTMLSurface } from './surfaces/html.ts';
 import { createMarkdownSurface, type MarkdownSurface } from './surfaces/markdown.ts';

@@ -1,4 +1,4 @@
-import type { PrimitiveDefinition } from '../sdk/primitive.ts';
+import type { PrimitiveDefinition } from '../model/primitive.ts';
 
 /**
  * The wrapper every HTML render sits in. Colours use `light-dark()` so one stylesheet follows the

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { checkInputBudget } from '../sdk/budget.ts';
-import type { InputBudget } from '../sdk/budget.ts';
-import type { Composition } from '../sdk/composition.ts';
-import { IsomerError, formatValidationError, type ValidationError } from '../sdk/errors.ts';
-import type { JsonSchema } from '../sdk/json-schema.ts';
-import { predicateFor, quoteForMessage } from '../sdk/messages.ts';
-import type { CheckedValidationResult, ValidationResult } from '../sdk/validate.ts';
-import { formatPath } from '../sdk/validate.ts';
+import { checkInputBudget } from '../model/budget.ts';
+import type { InputBudget } from '../model/budget.ts';
+import type { Composition } from '../model/composition.ts';
+import { IsomerError, formatValidationError, type ValidationError } from '../model/errors.ts';
+import type { JsonSchema } from '../model/json-schema.ts';
+import { predicateFor, quoteForMessage } from '../model/messages.ts';
+import type { CheckedValidationResult, ValidationResult } from '../model/validate.ts';
+import { formatPath } from '../model/validate.ts';
 
 /** A prebuilt composition a host answers by id, with typed input. */
 // biome-ignore lint/suspicious/noExplicitAny: a view defined without an input schema takes whatever the host passes

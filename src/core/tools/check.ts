@@ -1,5 +1,5 @@
-import type { Composition } from '../sdk/composition.ts';
-import { formatValidationError, type ValidationError } from '../sdk/errors.ts';
+import type { Composition } from '../model/composition.ts';
+import { formatValidationError, type ValidationError } from '../model/errors.ts';
 import type { IsomerToolsFrame, IsomerToolsLayoutCheck, IsomerToolsRuntime } from './types.ts';
 
 export interface IsomerCompositionCheck {

@@ -1,5 +1,5 @@
-import type { PrimitiveCatalogEntry } from '../sdk/primitive.ts';
-import { compactJson } from '../sdk/compact-json.ts';
+import type { PrimitiveCatalogEntry } from '../model/primitive.ts';
+import { compactJson } from '../model/compact-json.ts';
 import { codeFence, codeSpan, keySpan, oneLine } from './prompt-text.ts';
 import type { AuthoringProfileId, IsomerGuideOptions } from './types.ts';
 

@@ -31,4 +31,4 @@ export const MAX_DESCRIBE_TYPES = 12;
 export const MAX_NAME_LENGTH = 200;
 
 /** Formats the runtime renders itself; a host format may not reuse these names. */
-export { BUILT_IN_FORMAT_NAMES as RUNTIME_FORMATS } from '../sdk/formats.ts';
+export { BUILT_IN_FORMAT_NAMES as RUNTIME_FORMATS } from '../formats.ts';

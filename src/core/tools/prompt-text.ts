@@ -2,8 +2,8 @@
  * Small text helpers for what a model reads: everything lands on one line where a line break
  * could start a new heading, and code spans can hold any text.
  */
-import { compactJson } from '../sdk/compact-json.ts';
-import { longestRun } from '../sdk/runs.ts';
+import { compactJson } from '../model/compact-json.ts';
+import { longestRun } from '../text/runs.ts';
 
 /** Collapses every whitespace run holding a line break (CR, LF, U+2028, U+2029) to one space. */
 export function oneLine(text: string): string {

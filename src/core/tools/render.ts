@@ -1,6 +1,6 @@
-import { BUILT_IN_FORMAT_NAMES, BUILT_IN_FORMATS, isBuiltInFormat } from '../sdk/formats.ts';
-import type { Composition, RenderTheme } from '../sdk/composition.ts';
-import { IsomerError } from '../sdk/errors.ts';
+import { BUILT_IN_FORMAT_NAMES, BUILT_IN_FORMATS, isBuiltInFormat } from '../formats.ts';
+import type { Composition, RenderTheme } from '../model/composition.ts';
+import { IsomerError } from '../model/errors.ts';
 import { checkComposition, type IsomerCompositionCheck, withLayoutFindings } from './check.ts';
 import type { IsomerToolsFormat, IsomerToolsFrame, IsomerToolsLayoutCheck, IsomerToolsRuntime } from './types.ts';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RENDER_THEMES, type RenderTheme } from '../sdk/composition.ts';
+import { RENDER_THEMES, type RenderTheme } from '../model/composition.ts';
 import { ISOMER_SHOW_APP_URI, ISOMER_SHOW_TOOL } from './names.ts';
 import type { CompositionRenderer } from './render.ts';
 import { errorMessage, layoutNote, textResult, type IsomerToolResult } from './results.ts';

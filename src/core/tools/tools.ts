@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { RENDER_THEMES, type Composition } from '../sdk/composition.ts';
-import { formatValidationError, isInputRefusal } from '../sdk/errors.ts';
-import { isObjectLike } from '../sdk/is-record.ts';
+import { RENDER_THEMES, type Composition } from '../model/composition.ts';
+import { formatValidationError, isInputRefusal } from '../model/errors.ts';
+import { isObjectLike } from '../model/is-record.ts';
 import { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './guide.ts';
 import {
   type ISOMER_SHOW_TOOL,

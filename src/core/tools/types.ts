@@ -1,9 +1,9 @@
-import type { Composition, PrimitiveNode, RenderTheme } from '../sdk/composition.ts';
-import type { ValidationError } from '../sdk/errors.ts';
-import type { JsonSchema } from '../sdk/json-schema.ts';
-import type { PrimitiveGroup } from '../sdk/pack.ts';
-import type { PrimitiveCatalogEntry } from '../sdk/primitive.ts';
-import type { ValidationWarning } from '../sdk/validate.ts';
+import type { Composition, PrimitiveNode, RenderTheme } from '../model/composition.ts';
+import type { ValidationError } from '../model/errors.ts';
+import type { JsonSchema } from '../model/json-schema.ts';
+import type { PrimitiveGroup } from '../model/pack.ts';
+import type { PrimitiveCatalogEntry } from '../model/primitive.ts';
+import type { ValidationWarning } from '../model/validate.ts';
 
 /**
  * Only what the tools call on a runtime, declared structurally so hosts can pass any object that

@@ -25,6 +25,8 @@ import {
 } from '../../support/pack-kit/index.ts';
 import { inertnessCheck, markupFindings } from '../../support/pack-kit/inert.ts';
 import { noteCardFrame, noteText } from '../../support/packs/notes-kit-pack.ts';
+import { defineHost } from '../../../src/core/hosts/host.ts';
+import { BUILT_IN_HOSTS } from '../../../src/core/hosts/registry.ts';
 
 const catalog = (purpose: string) => ({ name: 'Broken', purpose, useWhen: ['Tests.'], avoidWhen: ['Anything real.'] });
 
@@ -163,9 +165,9 @@ describe('the kit on a broken pack', () => {
   });
 
   it('fails a format it has no inertness check for, rather than passing it', async () => {
-    expect(inertnessCheck('pigeon')).toBeUndefined();
+    expect(await inertnessCheck('pigeon')).toBeUndefined();
     expect(await hostileProblems(broken, 'pigeon', hostilePlan(broken))).toEqual([
-      'pigeon: the kit has no inertness check for this format (add one to test/support/pack-kit/inert.ts)',
+      "pigeon: the kit has no inertness check for this format (a host's kit.ts, or test/support/pack-kit/inert.ts)",
     ]);
   });
 
@@ -196,6 +198,35 @@ describe('the kit on a broken pack', () => {
     expect(pictures.length).toBeGreaterThan(0);
     expect(frameless.all).toEqual(framed.text);
     expect(frameless.text).toEqual(framed.text);
+  });
+
+  it('draws and reads a host the Worker is given, through that host’s own kit', async () => {
+    const plainHost = defineHost({
+      name: 'plain',
+      title: 'Plain chat',
+      operation: 'Plain',
+      mimeType: 'application/vnd.example.plain+json',
+      limits: { blocks: 10 },
+      from: 'markdown',
+      convert: (blocks) => ({ blocks: blocks.length }),
+      payload: { root: 'PlainMessage', schemas: () => ({ PlainMessage: { type: 'object' } }) },
+      kit: async () => ({
+        problems: (payload) => ((payload as { blocks: number }).blocks > 0 ? [] : ['no blocks']),
+        liveMentions: () => ['read by the plain kit'],
+        linkTargets: () => [],
+        links: () => [],
+        plainTexts: () => [],
+      }),
+    });
+    const subject: PackKitSubject = {
+      pack: definePrimitivePack({ id: 'plain-notes', primitives: [noteText] }),
+      hosts: [...BUILT_IN_HOSTS, plainHost],
+    };
+    expect(kitFormats(subject).text).toContain('plain');
+    expect(await formatProblems(subject, 'plain')).toEqual([
+      'noteText example 1 on plain: read by the plain kit',
+      'noteText example 2 on plain: read by the plain kit',
+    ]);
   });
 
   it('reports what does not fit the frame', () => {

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime } from '../../../src/core/runtime/runtime.ts';
-import { definePrimitive } from '../../../src/core/sdk/primitive.ts';
-import { definePrimitivePack } from '../../../src/core/sdk/pack.ts';
-import { html } from '../../../src/core/sdk/markup.ts';
-import { md } from '../../../src/core/sdk/markdown/builder.ts';
+import { definePrimitive } from '../../../src/core/model/primitive.ts';
+import { definePrimitivePack } from '../../../src/core/model/pack.ts';
+import { html } from '../../../src/core/model/markup.ts';
+import { md } from '../../../src/core/markdown/builder.ts';
 import { createIsomerTools } from '../../../src/core/tools/tools.ts';
 
 /** A pack whose one primitive counts how often its schema runs: once per validation. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageResult, jsonResult, textResult } from '../../../src/index.ts';
 import { errorMessage, formatResult } from '../../../src/core/tools/results.ts';
-import { compactJson } from '../../../src/core/sdk/compact-json.ts';
+import { compactJson } from '../../../src/core/model/compact-json.ts';
 import { codeSpan, keySpan, oneLine } from '../../../src/core/tools/prompt-text.ts';
 
 describe('result helpers', () => {

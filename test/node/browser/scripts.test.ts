@@ -4,7 +4,7 @@ import type { MeasuredNode } from '@takumi-rs/wasm';
 import { HtmlValidate } from 'html-validate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withWordBreaks } from '../../../src/core/sdk/line-breaks.ts';
+import { withWordBreaks } from '../../../src/core/text/line-breaks.ts';
 import { takumiEngine } from '../../../src/formats/engine.ts';
 import {
   BUNDLED_FONTS,
@@ -13,7 +13,7 @@ import {
   type ImageFontFace,
 } from '../../../src/formats/index.ts';
 import { toImageDocument } from '../../../src/formats/markup.ts';
-import { html } from '../../../src/core/sdk/markup.ts';
+import { html } from '../../../src/core/model/markup.ts';
 import { createIsomerRuntime, textDirection } from '../../../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../../../src/slides.ts';
 import { launchChromium } from '../chromium.ts';

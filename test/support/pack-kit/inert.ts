@@ -1,26 +1,14 @@
 /**
  * Whether a format's output is inert: nothing in it runs script, loads or links where the URL
- * policy would not, or pings anyone. One check per text format the Worker serves, keyed by format
- * name; a format with no check here is a failure of the kit run, so a new format cannot slip past.
- * The checks read outputs only, never the converters that wrote them.
+ * policy would not, or pings anyone. Text, Markdown and HTML are read here; every chat host (Slack
+ * included) by its own test kit from the format registry (`kit.ts` in its folder). A text format
+ * with neither is a failure of the kit run, so a new format cannot slip past. The checks read
+ * outputs only, never the converters that wrote them.
  */
 import { marked } from 'marked';
-import {
-  allowedLink,
-  type Host as ChatHost,
-  HOSTS as CHAT_HOSTS,
-  limitProblems,
-  liveMentions,
-  outputLinks,
-} from '../../core/sdk/chat/support.ts';
-import {
-  hasLoneSurrogate,
-  limitViolations,
-  linkViolations,
-  type SlackMessageLike,
-  someString,
-  unescapedSlackSyntax,
-} from '../slack-safety.ts';
+import type { FormatEntry } from '../../../src/core/formats.ts';
+import type { HostKit } from '../../../src/core/hosts/kit.ts';
+import { isAbsoluteNavigationHref, sanitizeNavigationHref } from '../../../src/core/model/url.ts';
 
 /** Elements that run, embed, submit or restyle: none may come from model text. */
 const DANGEROUS =
@@ -81,28 +69,19 @@ export function markupFindings(markup: string, allowed?: RegExp): string[] {
   return found;
 }
 
-/** Slack output that Slack would refuse, or that pings someone or links where the policy would not. */
-export function slackProblems(message: SlackMessageLike): string[] {
-  return [
-    ...limitViolations(message),
-    ...linkViolations(message),
-    // Links are linkViolations' to judge; a mention or broadcast is never allowed.
-    ...unescapedSlackSyntax(message)
-      .filter((text) => /<[!@#]/.test(text))
-      .map((text) => `live mention: ${text.slice(0, 80)}`),
-    ...(/"type":"(?:user|channel|usergroup|broadcast)"/.test(JSON.stringify(message.blocks))
-      ? ['live mention element']
-      : []),
-    ...(someString(message, hasLoneSurrogate) ? ['lone surrogate'] : []),
-  ];
+/** True when a link may be opened: the policy accepts it and it is absolute. */
+export function allowedLink(url: string): boolean {
+  const safe = sanitizeNavigationHref(url);
+  return safe !== null && isAbsoluteNavigationHref(safe);
 }
 
-/** A chat host's payload that the host would refuse, or that pings someone or links where the policy would not. */
-export function chatPayloadProblems(host: ChatHost, payload: unknown): string[] {
+/** What a host's kit finds wrong with its payload: `[]` when the host takes it and nothing pings. */
+export function hostPayloadProblems(kit: HostKit, payload: unknown): string[] {
   return [
-    ...limitProblems(host, payload),
-    ...liveMentions(host, payload),
-    ...outputLinks(host, payload)
+    ...kit.problems(payload),
+    ...kit.liveMentions(payload),
+    ...kit
+      .linkTargets(payload)
       .filter((link) => !allowedLink(link))
       .map((link) => `link ${link}`),
   ];
@@ -111,23 +90,25 @@ export function chatPayloadProblems(host: ChatHost, payload: unknown): string[] 
 /** What a Worker render answers with (`CompositionRenderer.render`). */
 export type KitOutput = { mimeType: string; text: string } | { mimeType: string; json: unknown };
 
-const isChatHost = (format: string): format is ChatHost => Object.hasOwn(CHAT_HOSTS, format);
-
 const textOf = (output: KitOutput): string => ('text' in output ? output.text : JSON.stringify(output.json));
 const dataOf = (output: KitOutput): unknown => ('json' in output ? output.json : JSON.parse(output.text));
 
+export type InertnessCheck = (output: KitOutput) => string[];
+
+/** The runtime's page formats: plain text has no markup to inject into (drawing it is what is asked). */
+const PAGE_CHECKS: Readonly<Record<string, InertnessCheck>> = {
+  text: () => [],
+  markdown: (output) => markupFindings(marked.parse(textOf(output), { async: false, gfm: true }), MARKDOWN_TAGS),
+  html: (output) => markupFindings(textOf(output)),
+};
+
 /**
- * The inertness check for one format's output: plain text has no markup to inject into (drawing it
- * is what is asked); Markdown is read by a CommonMark reader and its HTML checked; HTML is checked
- * as it is; Slack and the chat hosts by their own rules. `undefined` for a format the kit has no
- * check for.
+ * The inertness check for one format's output: a page format's from this file, a chat host's from
+ * its registry entry's kit; `undefined` for a format with neither.
  */
-export function inertnessCheck(format: string): ((output: KitOutput) => string[]) | undefined {
-  if (format === 'text') return () => [];
-  if (format === 'markdown')
-    return (output) => markupFindings(marked.parse(textOf(output), { async: false, gfm: true }), MARKDOWN_TAGS);
-  if (format === 'html') return (output) => markupFindings(textOf(output));
-  if (format === 'slack') return (output) => slackProblems(dataOf(output) as SlackMessageLike);
-  if (isChatHost(format)) return (output) => chatPayloadProblems(format, dataOf(output));
-  return undefined;
+export async function inertnessCheck(format: string, entry?: FormatEntry): Promise<InertnessCheck | undefined> {
+  if (Object.hasOwn(PAGE_CHECKS, format)) return PAGE_CHECKS[format];
+  if (!entry?.host) return undefined;
+  const kit = await entry.host.kit();
+  return (output) => hostPayloadProblems(kit, dataOf(output));
 }

@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { createIsomerResources, createIsomerTools, exampleNodes } from '../../../src/index.ts';
 import type { ValidationError } from '../../../src/index.ts';
 import { createRandom, HOSTILE_STRINGS, type Random } from '../random.ts';
-import { ASSET_URL_MESSAGE, NAVIGATION_HREF_MESSAGE } from '../../../src/core/sdk/url.ts';
+import { ASSET_URL_MESSAGE, NAVIGATION_HREF_MESSAGE } from '../../../src/core/model/url.ts';
 import { kitRuntime, type PackKitSubject } from './subject.ts';
 
 /** A rule checked in code that no JSON Schema keyword states: `validate` may refuse what the schema accepts, only so. */

@@ -28,6 +28,7 @@ export function kitWorker(subject: PackKitSubject, heading = false): WorkerConfi
     config = createWorkerConfig({
       packs: [subject.pack],
       ...(subject.frame ? { frames: { [KIT_FRAME]: subject.frame } } : {}),
+      ...(subject.hosts ? { hosts: subject.hosts } : {}),
       heading,
       layout: false,
       show: false,
@@ -37,8 +38,13 @@ export function kitWorker(subject: PackKitSubject, heading = false): WorkerConfi
   return config;
 }
 
-/** Whether a format answers with pictures rather than text a reader or a host parses. */
+const entryOf = (config: WorkerConfig, format: string) => config.registry.find((entry) => entry.name === format);
+
+/** Whether a format answers with pictures (the image engine's) rather than text a reader or a host parses. */
 export function isPictureFormat(config: WorkerConfig, format: string): boolean {
+  const entry = entryOf(config, format);
+  if (entry) return entry.from === 'snapshot';
+  // A deployer's own format, which the registry does not declare: judged by what it answers.
   const mimeType = config.formats[format]?.mimeType ?? '';
   return mimeType.startsWith('image/') || mimeType === 'application/pdf';
 }
@@ -66,7 +72,7 @@ function emptiness(output: Awaited<ReturnType<WorkerConfig['renderer']['render']
 export async function formatProblems(subject: PackKitSubject, format: string): Promise<string[]> {
   const config = kitWorker(subject);
   const { renderer } = config;
-  const read = isPictureFormat(config, format) ? undefined : inertnessCheck(format);
+  const read = isPictureFormat(config, format) ? undefined : await inertnessCheck(format, entryOf(config, format));
   const problems: string[] = [];
   for (const { name, composition } of kitCases(subject)) {
     const check = await renderer.check(composition, { layout: false });
@@ -168,10 +174,13 @@ export function hostilePlan(subject: PackKitSubject): HostilePlan {
 
 /** Every placement drawn in `format` and read by that format's inertness check. */
 export async function hostileProblems(subject: PackKitSubject, format: string, plan: HostilePlan): Promise<string[]> {
-  const check = inertnessCheck(format);
+  const config = kitWorker(subject, true);
+  const check = await inertnessCheck(format, entryOf(config, format));
   if (!check)
-    return [`${format}: the kit has no inertness check for this format (add one to test/support/pack-kit/inert.ts)`];
-  const { renderer } = kitWorker(subject, true);
+    return [
+      `${format}: the kit has no inertness check for this format (a host's kit.ts, or test/support/pack-kit/inert.ts)`,
+    ];
+  const { renderer } = config;
   const problems: string[] = [];
   for (const { name, composition } of plan.placements) {
     try {

@@ -3,6 +3,7 @@
  * and how an example node sits in that frame. Everything here runs in workerd and in Node alike; the
  * Worker configuration (formats) is built in `served.ts`, which only workerd loads.
  */
+import type { ChatHost } from '../../../src/core/hosts/host.ts';
 import {
   createIsomerRuntime,
   exampleNodes,
@@ -20,6 +21,8 @@ export interface PackKitSubject {
   preview?: (node: PrimitiveNode) => Record<string, unknown>;
   /** The group titles the pack's guide index may use (its `groupOrder`), when it has a fixed list. */
   groupTitles?: readonly string[];
+  /** The chat hosts the Worker serves (`WorkerOptions.hosts`); default the built-in ones. */
+  hosts?: readonly ChatHost[];
 }
 
 /** One example as the kit draws it: named for test output, placed in the frame by `preview`. */

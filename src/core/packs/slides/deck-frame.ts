@@ -1,5 +1,5 @@
-import type { Frame } from '../../sdk/frame.ts';
-import { joinMarkup } from '../../sdk/markup.ts';
+import type { Frame } from '../../model/frame.ts';
+import { joinMarkup } from '../../model/markup.ts';
 import { slideThemes, type SlideFrameTheme } from './frame-theme.ts';
 import { frame, MIN_FONT_SIZE } from './theme.ts';
 

@@ -1,8 +1,8 @@
-import { md } from '../../sdk/markdown/builder.ts';
-import { inlineMarks } from '../../sdk/markdown/inline-marks.ts';
-import type { MarkdownInline } from '../../sdk/markdown/tree.ts';
-import { escapeHtml, html, raw, textMarkup, type Markup } from '../../sdk/markup.ts';
-import { escapeMrkdwn, mrkdwnBold, mrkdwnCode } from '../../sdk/slack/mrkdwn.ts';
+import { md } from '../../markdown/builder.ts';
+import { inlineMarks } from '../../markdown/inline-marks.ts';
+import type { MarkdownInline } from '../../markdown/tree.ts';
+import { escapeHtml, html, raw, textMarkup, type Markup } from '../../model/markup.ts';
+import { escapeMrkdwn, mrkdwnBold, mrkdwnCode } from '../../hosts/slack/mrkdwn.ts';
 import { PREFIX } from './style.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { AnyPrimitiveDefinition } from '../../sdk/primitive.ts';
-import { definePrimitivePack, type PrimitiveGroup, type PrimitivePack } from '../../sdk/pack.ts';
+import type { AnyPrimitiveDefinition } from '../../model/primitive.ts';
+import { definePrimitivePack, type PrimitiveGroup, type PrimitivePack } from '../../model/pack.ts';
 import * as registry from './registry.ts';
 import { MARKS_CSS, PALETTE_CSS, PREFIX, color, font } from './style.ts';
 

@@ -1,6 +1,6 @@
-import type { Composition, PrimitiveNode } from '../../sdk/composition.ts';
-import type { CheckedValidationResult, ValidationErrorMode } from '../../sdk/validate.ts';
-import type { PrimitiveDefinition } from '../../sdk/primitive.ts';
+import type { Composition, PrimitiveNode } from '../../model/composition.ts';
+import type { CheckedValidationResult, ValidationErrorMode } from '../../model/validate.ts';
+import type { PrimitiveDefinition } from '../../model/primitive.ts';
 import type { z } from 'zod';
 import { renderInput, type RenderInput } from '../checked-input.ts';
 import type { CheckedCopies } from '../checked.ts';

@@ -1,8 +1,8 @@
-import type { Composition, RenderTheme } from '../../sdk/composition.ts';
-import type { ValidationError } from '../../sdk/errors.ts';
-import { byteLength } from '../../sdk/byte-length.ts';
-import { escapeHtml, html, joinMarkup, raw } from '../../sdk/markup.ts';
-import type { ValidationErrorMode } from '../../sdk/validate.ts';
+import type { Composition, RenderTheme } from '../../model/composition.ts';
+import type { ValidationError } from '../../model/errors.ts';
+import { byteLength } from '../../text/byte-length.ts';
+import { escapeHtml, html, joinMarkup, raw } from '../../model/markup.ts';
+import type { ValidationErrorMode } from '../../model/validate.ts';
 import { collectCss, escapeStyleText, resolveLightDark, WRAPPER_CSS } from '../stylesheet.ts';
 import { checkForRender, singleNodeView, type SurfaceContext } from './context.ts';
 

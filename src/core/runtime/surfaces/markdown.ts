@@ -1,8 +1,8 @@
-import type { Composition } from '../../sdk/composition.ts';
-import { md } from '../../sdk/markdown/builder.ts';
-import type { MarkdownBlock } from '../../sdk/markdown/tree.ts';
-import { serializeMarkdown } from '../../sdk/markdown/serialize.ts';
-import type { ValidationErrorMode } from '../../sdk/validate.ts';
+import type { Composition } from '../../model/composition.ts';
+import { md } from '../../markdown/builder.ts';
+import type { MarkdownBlock } from '../../markdown/tree.ts';
+import { serializeMarkdown } from '../../markdown/serialize.ts';
+import type { ValidationErrorMode } from '../../model/validate.ts';
 import type { Dispatcher } from '../dispatcher.ts';
 import { checkForRender, onlyNode, singleNodeView, type SurfaceContext } from './context.ts';
 

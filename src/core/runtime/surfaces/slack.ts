@@ -1,9 +1,9 @@
-import type { Composition } from '../../sdk/composition.ts';
-import { createSlackAssetCollector } from '../../sdk/slack/assets.ts';
-import type { SlackMessage } from '../../sdk/slack/blocks.ts';
-import { fitSlackMessage } from '../../sdk/slack/fit.ts';
-import { escapeMrkdwn } from '../../sdk/slack/mrkdwn.ts';
-import type { ValidationErrorMode } from '../../sdk/validate.ts';
+import type { Composition } from '../../model/composition.ts';
+import { createSlackAssetCollector } from '../../hosts/slack/assets.ts';
+import type { SlackMessage } from '../../hosts/slack/blocks.ts';
+import { fitSlackMessage } from '../../hosts/slack/fit.ts';
+import { escapeMrkdwn } from '../../hosts/slack/mrkdwn.ts';
+import type { ValidationErrorMode } from '../../model/validate.ts';
 import type { Dispatcher } from '../dispatcher.ts';
 import { checkForRender, singleNodeView, type SurfaceContext } from './context.ts';
 import { renderTextEnvelope } from './text.ts';

@@ -1,10 +1,10 @@
-import { isVisibleOnSurface, type Composition, type PrimitiveNode, type RenderTheme } from '../../sdk/composition.ts';
-import { IsomerError } from '../../sdk/errors.ts';
-import { resolveFramePalette, type Frame, type FrameDispatcher, type FrameLayout } from '../../sdk/frame.ts';
-import { withWordBreaksInMarkup } from '../../sdk/line-breaks.ts';
-import { toMarkup, type Markup } from '../../sdk/markup.ts';
-import type { PrimitiveDefinition } from '../../sdk/primitive.ts';
-import type { ValidationErrorMode } from '../../sdk/validate.ts';
+import { isVisibleOnSurface, type Composition, type PrimitiveNode, type RenderTheme } from '../../model/composition.ts';
+import { IsomerError } from '../../model/errors.ts';
+import { resolveFramePalette, type Frame, type FrameDispatcher, type FrameLayout } from '../../model/frame.ts';
+import { withWordBreaksInMarkup } from '../../text/line-breaks.ts';
+import { toMarkup, type Markup } from '../../model/markup.ts';
+import type { PrimitiveDefinition } from '../../model/primitive.ts';
+import type { ValidationErrorMode } from '../../model/validate.ts';
 import { collectCss, resolveLightDark } from '../stylesheet.ts';
 import { checkForRender, singleNodeView, type SurfaceContext } from './context.ts';
 

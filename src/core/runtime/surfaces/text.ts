@@ -1,5 +1,5 @@
-import type { Composition } from '../../sdk/composition.ts';
-import type { ValidationErrorMode } from '../../sdk/validate.ts';
+import type { Composition } from '../../model/composition.ts';
+import type { ValidationErrorMode } from '../../model/validate.ts';
 import type { Dispatcher } from '../dispatcher.ts';
 import { checkForRender, onlyNode, singleNodeView, type SurfaceContext } from './context.ts';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { quoteForMessage } from '../../../sdk/messages.ts';
-import type { SlackBlock } from '../../../sdk/slack/blocks.ts';
+import { quoteForMessage } from '../../../model/messages.ts';
+import type { SlackBlock } from '../../../hosts/slack/blocks.ts';
 import { advance, CONTENT_WIDTH, MIN_FONT_SIZE, space, stroke, type } from '../theme.ts';
 import { isOneLine, ONE_LINE_MESSAGE } from './mono.ts';
 import { charLoad } from './type-scale.ts';

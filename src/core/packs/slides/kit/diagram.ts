@@ -1,5 +1,5 @@
-import { unbreakablePieces } from '../../../sdk/line-breaks.ts';
-import { html, type Markup } from '../../../sdk/markup.ts';
+import { unbreakablePieces } from '../../../text/line-breaks.ts';
+import { html, type Markup } from '../../../model/markup.ts';
 import { color } from '../style.ts';
 import { advance, frame, space, stroke, type } from '../theme.ts';
 import { charLoad } from './type-scale.ts';

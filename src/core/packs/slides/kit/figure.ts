@@ -1,8 +1,8 @@
 import type * as z from 'zod';
-import { md } from '../../../sdk/markdown/builder.ts';
-import type { MarkdownInline } from '../../../sdk/markdown/tree.ts';
-import { html, type Markup } from '../../../sdk/markup.ts';
-import { mrkdwnBold, mrkdwnItalic } from '../../../sdk/slack/mrkdwn.ts';
+import { md } from '../../../markdown/builder.ts';
+import type { MarkdownInline } from '../../../markdown/tree.ts';
+import { html, type Markup } from '../../../model/markup.ts';
+import { mrkdwnBold, mrkdwnItalic } from '../../../hosts/slack/mrkdwn.ts';
 import { color, font } from '../style.ts';
 import { radius, space, stroke, type } from '../theme.ts';
 import { emWidth, FIGURE_ADVANCES } from './type-scale.ts';

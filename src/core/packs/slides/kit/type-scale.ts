@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { unbreakablePieces } from '../../../sdk/line-breaks.ts';
+import { unbreakablePieces } from '../../../text/line-breaks.ts';
 import { advance } from '../theme.ts';
 
 /**

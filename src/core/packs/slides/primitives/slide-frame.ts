@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { linkTarget } from '../../../sdk/link-target.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnLink } from '../../../sdk/slack/mrkdwn.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { linkTarget } from '../../../hosts/link-target.ts';
+import { md } from '../../../markdown/builder.ts';
+import { escapeMrkdwn, mrkdwnLink } from '../../../hosts/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { frame, glyphs, inversePalette, palette } from '../theme.ts';

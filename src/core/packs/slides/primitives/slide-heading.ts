@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { mrkdwnSection } from '../../../hosts/slack/mrkdwn.ts';
 import { wrappedText } from '../fields.ts';
 import { charLoad, largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html, type Markup } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html, type Markup } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
 import { lineText, TONES, wrappedText } from '../fields.ts';
 import { arrowCss, arrowMarkup, DIAGRAM_ROOM, estimateLines, longestWord } from '../kit/diagram.ts';
 import { largestStep, sizeField, type SlideSize } from '../kit/type-scale.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { html } from '../../../sdk/markup.ts';
-import { definePrimitive } from '../../../sdk/primitive.ts';
+import { md } from '../../../markdown/builder.ts';
+import { html } from '../../../model/markup.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
 import {
   embedCss,
   RENDER_BOX,

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnLink, mrkdwnSection, plainText } from '../../../sdk/slack/mrkdwn.ts';
-import { BLOCKED_HREF, navigationHref, sanitizeNavigationHref } from '../../../sdk/url.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { escapeMrkdwn, mrkdwnLink, mrkdwnSection, plainText } from '../../../hosts/slack/mrkdwn.ts';
+import { BLOCKED_HREF, navigationHref, sanitizeNavigationHref } from '../../../model/url.ts';
 import { HREF_MAX, lineText } from '../fields.ts';
 import { largestStep, loadFits, sizeField, smallerStep, textFits } from '../kit/type-scale.ts';
 import { marksText } from '../marks.ts';

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { quoteForMessage } from '../../../sdk/messages.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { quoteForMessage } from '../../../model/messages.ts';
 import { lineText, toneField } from '../fields.ts';
 import { ARROW, arrowCss, arrowMarkup, DIAGRAM_ROOM, estimateLines } from '../kit/diagram.ts';
 import { largestStep, sizeField, type SlideSize } from '../kit/type-scale.ts';

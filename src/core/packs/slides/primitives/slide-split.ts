@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import type { PrimitiveNode } from '../../../sdk/composition.ts';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { mrkdwnBold, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
+import type { PrimitiveNode } from '../../../model/composition.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { mrkdwnBold, mrkdwnSection } from '../../../hosts/slack/mrkdwn.ts';
 import { lineText, toneField, wrappedText } from '../fields.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { SLACK_LIMITS } from '../../../sdk/slack/limits.ts';
-import { plainText } from '../../../sdk/slack/mrkdwn.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { SLACK_LIMITS } from '../../../hosts/slack/limits.ts';
+import { plainText } from '../../../hosts/slack/mrkdwn.ts';
 import { wrappedText } from '../fields.ts';
 import { charLoad, largestStep, loadFits, sizeField } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';

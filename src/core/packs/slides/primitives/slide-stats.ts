@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnText } from '../../../sdk/slack/mrkdwn.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { escapeMrkdwn, mrkdwnText } from '../../../hosts/slack/mrkdwn.ts';
 import { lineText, wrappedText } from '../fields.ts';
 import {
   checkUnitHasValue,

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html, type Markup } from '../../../sdk/markup.ts';
-import { md, type MarkdownInlineChild } from '../../../sdk/markdown/builder.ts';
-import { quoteForMessage } from '../../../sdk/messages.ts';
-import type { SlackBlock } from '../../../sdk/slack/blocks.ts';
-import { mrkdwnBold, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html, type Markup } from '../../../model/markup.ts';
+import { md, type MarkdownInlineChild } from '../../../markdown/builder.ts';
+import { quoteForMessage } from '../../../model/messages.ts';
+import type { SlackBlock } from '../../../hosts/slack/blocks.ts';
+import { mrkdwnBold, mrkdwnSection } from '../../../hosts/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
 import { charLoad, largestStep, loadFits } from '../kit/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';

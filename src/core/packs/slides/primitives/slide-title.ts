@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnItalic, mrkdwnSection, plainText } from '../../../sdk/slack/mrkdwn.ts';
-import type { SlackBlock } from '../../../sdk/slack/blocks.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { escapeMrkdwn, mrkdwnItalic, mrkdwnSection, plainText } from '../../../hosts/slack/mrkdwn.ts';
+import type { SlackBlock } from '../../../hosts/slack/blocks.ts';
 import { lineText, wrappedText } from '../fields.ts';
 import { largestStep, sizeField, textFits } from '../kit/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';

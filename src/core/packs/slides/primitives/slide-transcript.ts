@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnBold, mrkdwnSection } from '../../../sdk/slack/mrkdwn.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { escapeMrkdwn, mrkdwnBold, mrkdwnSection } from '../../../hosts/slack/mrkdwn.ts';
 import { lineText, wrappedText } from '../fields.ts';
 import { preformatted } from '../kit/code-panel.ts';
 import { charLoad, largestStep, type SlideSize } from '../kit/type-scale.ts';

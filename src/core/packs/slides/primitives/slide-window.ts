@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import type { PrimitiveNode } from '../../../sdk/composition.ts';
-import { definePrimitive } from '../../../sdk/primitive.ts';
-import { html } from '../../../sdk/markup.ts';
-import { md } from '../../../sdk/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnBold } from '../../../sdk/slack/mrkdwn.ts';
+import type { PrimitiveNode } from '../../../model/composition.ts';
+import { definePrimitive } from '../../../model/primitive.ts';
+import { html } from '../../../model/markup.ts';
+import { md } from '../../../markdown/builder.ts';
+import { escapeMrkdwn, mrkdwnBold } from '../../../hosts/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { fonts, glyphs, radius, space, stroke } from '../theme.ts';

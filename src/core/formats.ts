@@ -1,0 +1,108 @@
+/**
+ * The format registry: every format a Worker can answer, declared once with its name, media type,
+ * what it renders from, whether it takes a hosted picture and whether it can be stored as an
+ * image. The runtime's surfaces, the tools, the HTTP routes, the `?image=` rule, the OpenAPI
+ * document, the README's table (checked by a test) and the test sweeps all read it.
+ */
+import type { ChatHost } from './hosts/host.ts';
+import { BUILT_IN_HOSTS } from './hosts/registry.ts';
+
+export interface FormatEntry {
+  readonly name: string;
+  readonly mimeType: string;
+  /**
+   * What it is drawn from: a runtime surface (text, Markdown, HTML, Slack's per-primitive
+   * renderers), the Markdown content tree (the chat hosts), or the snapshot markup drawn by the
+   * image engine.
+   */
+  readonly from: 'surface' | 'markdown' | 'snapshot';
+  /** Its messages can carry a hosted picture of the composition (`?image=above|only`). */
+  readonly picture: boolean;
+  /** It can be stored and served as a hosted image (`POST /images/{format}`). */
+  readonly hosted: boolean;
+  /** The chat host behind it, when it is one. */
+  readonly host?: ChatHost;
+}
+
+/** The runtime's own surfaces besides Slack's, which is a host. */
+const PAGE_FORMATS = {
+  text: 'text/plain; charset=utf-8',
+  markdown: 'text/markdown; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+} as const;
+
+/** What the image engine draws (the `isomer-edge/formats` entry), each storable as a hosted image. */
+export const IMAGE_FORMATS = {
+  png: 'image/png',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+} as const;
+
+export type ImageFormatName = keyof typeof IMAGE_FORMATS;
+export const IMAGE_FORMAT_NAMES = Object.keys(IMAGE_FORMATS) as ImageFormatName[];
+
+/** The surface hosts among the built-in ones: the runtime draws them itself. */
+type SurfaceHostName = Extract<(typeof BUILT_IN_HOSTS)[number], { from: 'surface' }>['name'];
+
+/** The formats a runtime renders itself, with the media type each is served as. */
+export const BUILT_IN_FORMATS = {
+  ...PAGE_FORMATS,
+  ...(Object.fromEntries(BUILT_IN_HOSTS.filter((host) => host.from === 'surface').map((h) => [h.name, h.mimeType])) as {
+    [K in SurfaceHostName]: string;
+  }),
+};
+
+export type BuiltInFormat = keyof typeof BUILT_IN_FORMATS;
+
+/** The built-in format names, in the order tools and routes list them. */
+export const BUILT_IN_FORMAT_NAMES = Object.keys(BUILT_IN_FORMATS) as readonly BuiltInFormat[];
+
+export function isBuiltInFormat(name: string): name is BuiltInFormat {
+  return Object.hasOwn(BUILT_IN_FORMATS, name);
+}
+
+/**
+ * Every format, in listing order: the runtime's surfaces (Slack among them), the image formats,
+ * then the hosts converted from the Markdown tree, in registry order.
+ * @example
+ * ```ts
+ * import { BUILT_IN_HOSTS, formatRegistry } from 'isomer-edge/chat';
+ *
+ * declare const mattermostHost: (typeof BUILT_IN_HOSTS)[number];
+ * const pictured = formatRegistry([...BUILT_IN_HOSTS, mattermostHost])
+ *   .filter((entry) => entry.picture)
+ *   .map((entry) => entry.name); // ['slack', 'teams', 'googlechat']
+ * ```
+ */
+export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): readonly FormatEntry[] {
+  const entry = (host: ChatHost): FormatEntry => ({
+    name: host.name,
+    mimeType: host.mimeType,
+    from: host.from,
+    picture: host.picture !== undefined,
+    hosted: false,
+    host,
+  });
+  return [
+    ...Object.entries(PAGE_FORMATS).map(([name, mimeType]) => ({
+      name,
+      mimeType,
+      from: 'surface' as const,
+      picture: false,
+      hosted: false,
+    })),
+    ...hosts.filter((host) => host.from === 'surface').map(entry),
+    ...Object.entries(IMAGE_FORMATS).map(([name, mimeType]) => ({
+      name,
+      mimeType,
+      from: 'snapshot' as const,
+      picture: false,
+      hosted: true,
+    })),
+    ...hosts.filter((host) => host.from === 'markdown').map(entry),
+  ];
+}
+
+/** The built-in formats. */
+export const FORMATS: readonly FormatEntry[] = formatRegistry();

@@ -1,0 +1,22 @@
+/**
+ * Slack: a Block Kit message the runtime draws as a surface of its own (each primitive's Slack
+ * renderer, or its Markdown converted by `from-markdown.ts`), fitted to Slack's limits.
+ */
+import { defineHost } from '../host.ts';
+import { SLACK_LIMITS } from './limits.ts';
+import { slackImageMessage } from './picture.ts';
+
+export const slackHost = defineHost({
+  name: 'slack',
+  title: 'Slack',
+  operation: 'Slack',
+  mimeType: 'application/json',
+  limits: SLACK_LIMITS,
+  from: 'surface',
+  picture: slackImageMessage,
+  payload: {
+    root: 'SlackMessage',
+    schemas: () => ({ SlackMessage: { type: 'object', description: 'Slack: { text, blocks, assets }' } }),
+  },
+  kit: () => import('./kit.ts'),
+});

@@ -1,0 +1,39 @@
+/**
+ * Checks shared by the chat-host tests, by host name: each host's test kit (its `kit.ts`, loaded
+ * through the registry), which reads payloads only, never the converters.
+ */
+import type { HostKit } from '../../../src/core/hosts/kit.ts';
+import { BUILT_IN_HOSTS } from '../../../src/core/hosts/registry.ts';
+import type { MarkdownHost } from '../../../src/core/hosts/host.ts';
+
+export { strings } from '../../../src/core/hosts/kit.ts';
+export { telegramParse } from '../../../src/core/hosts/telegram/kit.ts';
+
+type BuiltInMarkdownHost = Extract<(typeof BUILT_IN_HOSTS)[number], { from: 'markdown' }>;
+const markdownHosts = BUILT_IN_HOSTS.filter((host): host is BuiltInMarkdownHost => host.from === 'markdown');
+
+/** Each host converted from the Markdown tree, by name: its converter. */
+export const HOSTS = Object.fromEntries(markdownHosts.map((host) => [host.name, host.convert])) as {
+  [H in BuiltInMarkdownHost as H['name']]: H['convert'];
+};
+export type Host = keyof typeof HOSTS;
+export const HOST_NAMES = markdownHosts.map((host) => host.name) as Host[];
+
+/** Every built-in host's kit, Slack's included. */
+export const KITS: Readonly<Record<string, HostKit>> = Object.fromEntries(
+  await Promise.all(BUILT_IN_HOSTS.map(async (host) => [host.name, await host.kit()] as const)),
+);
+
+/** Every published limit the payload breaks (none, for a payload the host accepts). */
+export const limitProblems = (host: string, payload: unknown): string[] => KITS[host]!.problems(payload);
+
+/** Mention or markup syntax the host would resolve, found in the payload's text. */
+export const liveMentions = (host: string, payload: unknown): string[] => KITS[host]!.liveMentions(payload);
+
+/** Every link target the payload would open. */
+export const outputLinks = (host: string, payload: unknown): string[] => KITS[host]!.linkTargets(payload);
+
+/** A host declared for tests only (one written the documented way, as a new host would be). */
+export type AnyMarkdownHost = MarkdownHost<string, unknown>;
+
+export { allowedLink } from '../../support/chat-sweep.ts';
