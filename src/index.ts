@@ -37,7 +37,13 @@ export type {
   PrimitiveExample,
 } from './core/model/primitive.ts';
 export { definePrimitivePack, composePacks } from './core/model/pack.ts';
-export type { PrimitivePack, PrimitivePackInput, PrimitiveGroup } from './core/model/pack.ts';
+export type {
+  PackAuthoringOptions,
+  PackFrame,
+  PrimitivePack,
+  PrimitivePackInput,
+  PrimitiveGroup,
+} from './core/model/pack.ts';
 export { checkInputBudget, MAX_INPUT_DEPTH, MAX_INPUT_VALUES, MAX_INPUT_CHARACTERS } from './core/model/budget.ts';
 export type { InputBudget, InputBudgetResult } from './core/model/budget.ts';
 export {

@@ -3,7 +3,7 @@
  * view it registers. Types only from the Worker, so `isomer-edge/slides` stays free of it.
  */
 import * as z from 'zod';
-import { slideDeckFrame, slidesPack, SLIDES_GUIDE, SLIDES_RULES } from './core/packs/slides/index.ts';
+import { slidesPack } from './core/packs/slides/index.ts';
 import { defineView, type RegisteredView } from './core/runtime/views.ts';
 import type { WorkerCaller } from './worker/auth.ts';
 import type { WorkerOptions } from './worker/config.ts';
@@ -64,9 +64,11 @@ export interface SlidesWorkerOptions extends Partial<WorkerOptions> {
 }
 
 /**
- * The built-in Worker configuration: the slides pack and its deck frame, guide and rules, titles
- * left to the slides (a slide draws its own), the image formats, and the sample view; `views` are
- * registered after it, and any other option given replaces the built-in one.
+ * The slides pack as a Worker: the pack (which brings its deck frame, guide and rules), titles left
+ * to the slides (a slide draws its own), the image formats, and the sample view. `packs` are served
+ * after the slides pack, each with its own guide section, rules and frame; `views` are registered
+ * after the sample; any other option given replaces the built-in one (`guide` and `rules` replace
+ * the packs' own).
  * @example
  * ```ts
  * import { defineView } from 'isomer-edge';
@@ -86,14 +88,26 @@ export interface SlidesWorkerOptions extends Partial<WorkerOptions> {
  * ```
  */
 export function slidesWorkerOptions(options: SlidesWorkerOptions = {}): WorkerOptions {
-  const { sampleViews = true, views = [], ...rest } = options;
+  const { sampleViews = true, views = [], packs = [], ...rest } = options;
   return {
-    packs: [slidesPack],
-    frames: { slide: slideDeckFrame },
     heading: false,
-    guide: SLIDES_GUIDE,
-    rules: SLIDES_RULES,
     ...rest,
+    packs: [slidesPack, ...packs],
     views: [...(sampleViews ? SAMPLE_VIEWS : []), ...views],
   };
+}
+
+/**
+ * The built-in configuration: what `src/worker.ts` serves and the tests check, so the two never
+ * drift apart.
+ * @example
+ * ```ts
+ * import { builtInWorkerOptions } from 'isomer-edge/slides';
+ * import { createWorker } from 'isomer-edge/worker';
+ *
+ * export default createWorker(builtInWorkerOptions());
+ * ```
+ */
+export function builtInWorkerOptions(): WorkerOptions {
+  return slidesWorkerOptions();
 }

@@ -1,5 +1,5 @@
 /** The Worker entry: the built-in configuration (the slides pack and the sample view). */
-import { slidesWorkerOptions } from './slides-worker.ts';
+import { builtInWorkerOptions } from './slides-worker.ts';
 import { createWorker } from './worker/app.ts';
 
-export default createWorker(slidesWorkerOptions());
+export default createWorker(builtInWorkerOptions());

@@ -14,6 +14,8 @@ import { writePdf } from './pdf/render.ts';
  * validates a composition and returns its markup with CSS committed to one colour scheme.
  */
 export interface ImageSnapshotSource {
+  /** The frame a composition is drawn in when none is named (a runtime with several frames picks per composition). */
+  frameFor?(composition: unknown): string;
   render(
     composition: unknown,
     options?: { theme?: RenderTheme; frame?: string; anchors?: boolean },
@@ -26,7 +28,7 @@ export interface ImageSnapshotSource {
 
 export interface ImageFormatsOptions {
   snapshot: ImageSnapshotSource;
-  /** A registered frame name; default the runtime's default frame. */
+  /** A registered frame name for every composition; default each composition's own (the frame its pack brings). */
   frame?: string;
   /**
    * Output size relative to the canvas, for PNG, WebP and SVG: `2 / 3` turns a 1920×1080 slide into

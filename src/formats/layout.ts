@@ -29,7 +29,7 @@ export { LAYOUT_DETECTORS } from './layout-detectors.ts';
 export interface LayoutCheckOptions {
   /** The runtime's snapshot surface (`runtime.surfaces.snapshot`). */
   snapshot: ImageSnapshotSource;
-  /** A registered frame name; default the runtime's default frame. */
+  /** A registered frame name for every composition; default each composition's own (the frame its pack brings). */
   frame?: string;
   /** The font list the images draw with (default `BUNDLED_FONTS`): text is measured in these faces. */
   fonts?: readonly ImageFontFace[];
@@ -87,8 +87,10 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
   const byContent = new Map<string, readonly LayoutFinding[]>();
   const scripts = fonts === BUNDLED_FONTS ? scriptFontsFor(options.fontFiles ?? defaultFontFiles) : undefined;
 
-  /** The frame's limits, read from the first render: the same frame every time. */
-  let frameBounds: Bounds | undefined;
+  /** Each frame's limits, read from its first render. */
+  const frameBounds = new Map<string, Bounds>();
+  /** The frame a composition is drawn in: the named one, else the one the snapshot picks for it. */
+  const frameOf = (composition: unknown): string => frame ?? snapshot.frameFor?.(composition) ?? '';
 
   const run = (composition: unknown, theme: RenderTheme | undefined): readonly LayoutFinding[] => {
     // Validates as any render does, and writes the anchors the findings are placed by.
@@ -102,7 +104,8 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
       height: image.layout?.height ?? image.height,
       ...(image.layout ? { content: image.layout.content, minFontSize: image.layout.minFontSize } : {}),
     };
-    frameBounds ??= bounds;
+    const drawnIn = frameOf(composition);
+    if (!frameBounds.has(drawnIn)) frameBounds.set(drawnIn, bounds);
     // What cannot fit on one slide is not laid out at all.
     const { finding } = overCapacity(composition, slideCapacity(bounds));
     if (finding) return [finding];
@@ -119,11 +122,12 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
   /**
    * Before drawing: a finding when the composition cannot fit a slide and is a frozen copy (what
    * the runtime's `validate` returns, already checked), else the content cache's key when it is
-   * small enough to keep. Known once the first render has read the frame's limits.
+   * small enough to keep. Known once a render in the composition's frame has read its limits.
    */
   const beforeDrawing = (composition: object, theme: string): { finding?: LayoutFinding; key?: string } => {
-    if (!frameBounds) return {};
-    const { finding, characters } = overCapacity(composition, slideCapacity(frameBounds));
+    const bounds = frameBounds.get(frameOf(composition));
+    if (!bounds) return {};
+    const { finding, characters } = overCapacity(composition, slideCapacity(bounds));
     if (finding) return Object.isFrozen(composition) ? { finding } : {};
     if (characters > CONTENT_CACHE_MAX_CHARACTERS) return {};
     const json = contentKey(composition);

@@ -37,16 +37,23 @@ export const RENDERER_VERSION = `${packageJson.version}+takumi.${packageJson.dep
 /**
  * What a deployer configures in code: the vocabulary (packs, frames, guide) and the views and
  * formats. Everything else (tokens, origins) is a binding, so one build serves many deployments.
- * `slidesWorkerOptions()` from `isomer-edge/slides` is the built-in configuration.
+ * `builtInWorkerOptions()` from `isomer-edge/slides` is the built-in configuration.
  */
 export interface WorkerOptions {
-  /** The primitive packs compositions are written in, at least one; their types must not collide. */
+  /**
+   * The primitive packs compositions are written in, at least one; their types must not collide.
+   * Each brings its own guide, rules and frame when it has them.
+   */
   packs: readonly PrimitivePack[];
-  /** Named documents for the snapshot surface, which the image formats draw (`{ slide: slideDeckFrame }`). */
+  /**
+   * Named documents for the snapshot surface, which the image formats draw, beside the packs' own
+   * (a name a pack's frame uses replaces that frame).
+   */
   frames?: IsomerRuntimeOptions['frames'];
   /**
-   * The frame compositions are drawn in by default, whose body rule every validation and render
-   * applies. Default: the only one in `frames`; required with two or more.
+   * The frame that draws (and whose body rule binds) the nodes of packs without a frame of their
+   * own; each pack's frame draws and binds that pack's. Default: the only frame, else the first
+   * pack's; required with two or more frames and none from a pack.
    */
   frame?: string;
   /** Whether text, Markdown, HTML and Slack draw the title unless a request says. Default `true`. */
@@ -68,9 +75,9 @@ export interface WorkerOptions {
    * and to `POST /render/{format}?layout=true`. Default: on when `images` is; needs a frame.
    */
   layout?: boolean;
-  /** Guide prose the authoring guide opens with; default a short generic guide. */
+  /** Guide prose the authoring guide opens with, in place of the packs' own (default: theirs, a section each). */
   guide?: string;
-  /** Bullets under the guide's `## Rules`. */
+  /** Bullets under the guide's `## Rules`, in place of the packs' own (default: theirs). */
   rules?: readonly string[];
   examples?: readonly unknown[];
   profile?: AuthoringProfileId;
@@ -99,7 +106,10 @@ export interface PromptSummary {
 /** The Worker's configuration, built once per isolate; tools are built once per caller. */
 export interface WorkerConfig {
   runtime: IsomerRuntime<WorkerCaller>;
-  /** The default frame, whose body rule applies to every validation and render; none without frames. */
+  /**
+   * The body rule every validation and render applies: each composition meets the rules of the
+   * frames it uses (its top-level nodes' packs' frames). None without frames.
+   */
   frame: IsomerToolsFrame | undefined;
   formats: Readonly<Record<string, IsomerToolsFormat>>;
   /** The chat hosts' formats, which also build their payloads as data (a hosted picture goes in). */
@@ -188,10 +198,9 @@ function once<T>(build: () => T): () => T {
  * ```
  */
 export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
-  const frameNames = Object.keys(options.frames ?? {});
-  const images = options.images ?? frameNames.length > 0;
-  if (images && frameNames.length === 0)
-    throw new Error('isomer-edge: the image formats draw a frame; pass frames, or images: false');
+  const framed = Object.keys(options.frames ?? {}).length > 0 || options.packs.some((pack) => pack.frame);
+  const images = options.images ?? framed;
+  if (images && !framed) throw new Error('isomer-edge: the image formats draw a frame; pass frames, or images: false');
   const hosts = options.hosts ?? BUILT_IN_HOSTS;
   const chatNames = hosts.filter((host) => host.from === 'markdown').map((host) => host.name);
   const runtime = createIsomerRuntime<WorkerCaller>({
@@ -201,9 +210,7 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
     views: options.views ?? [],
     formats: [...(images ? IMAGE_FORMAT_NAMES : []), ...chatNames, ...Object.keys(options.formats ?? {})],
   });
-  // The runtime has checked the frame name: given, or the only one.
-  const frameName = options.frame ?? (frameNames.length === 1 ? frameNames[0] : undefined);
-  const frame: IsomerToolsFrame | undefined = frameName === undefined ? undefined : options.frames?.[frameName];
+  const frame: IsomerToolsFrame | undefined = runtime.frames;
   const heading = options.heading ?? true;
   const chat = createChatFormats({ runtime, heading, hosts });
   // The image formats start nothing until the first image request.

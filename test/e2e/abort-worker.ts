@@ -4,10 +4,10 @@
  * rather than inferring it from timing. Test-only: the deployed Worker has no such route.
  */
 import { engineDrawCount } from '../../src/formats/index.ts';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides.ts';
 import { createWorker } from '../../src/worker/index.ts';
 
-const worker = createWorker(slidesWorkerOptions());
+const worker = createWorker(builtInWorkerOptions());
 
 export default {
   fetch: (request: Request, env: Parameters<typeof worker.fetch>[1], ctx: Parameters<typeof worker.fetch>[2]) =>

@@ -13,6 +13,9 @@ import {
 import { engineMeasureCount } from '../../src/formats/engine.ts';
 import { createLayoutCheck, type LayoutFinding } from '../../src/formats/index.ts';
 import { fixtureComposition, fixtures, namedFixtures, slidesRuntime } from '../support/slides.ts';
+import { board, card } from '../support/packs/cards.ts';
+import { oneSlide } from '../support/one-slide.ts';
+import { slidesPack } from '../../src/slides.ts';
 import { LINEAR_CASES } from '../support/linear-cases.ts';
 
 const kinds = Object.fromEntries(
@@ -430,5 +433,29 @@ describe('the check itself', () => {
 
   it('validates as any render does', () => {
     expect(() => layout.check({ type: 'view', body: [{ type: 'slideHeading' }] })).toThrow(CompositionValidationError);
+  });
+
+  it('keeps each frame’s limits apart: a small frame checked first never sizes a slide', () => {
+    // A pack drawn on a tiny canvas: a slide’s worth of text is far more than it can hold.
+    const tiny: Frame = {
+      defaultWidth: 240,
+      theme: { light: {}, dark: {} },
+      estimateHeight: () => 120,
+      wrap: (_header, body) => joinMarkup(body),
+      layout: { width: 240, height: 120, content: { left: 0, top: 0, right: 240, bottom: 120 }, minFontSize: 24 },
+    };
+    const tinyPack = definePrimitivePack({ id: 'tiny', primitives: [card], frame: { name: 'tiny', frame: tiny } });
+    const runtime = createIsomerRuntime({ packs: [tinyPack, slidesPack] });
+    const checked = (composition: unknown) => runtime.validate(composition).composition!;
+    const deck = checked(oneSlide());
+    const fresh = createLayoutCheck({ snapshot: runtime.surfaces.snapshot! }).check(deck);
+    expect(fresh.map((finding) => finding.kind)).not.toContain('too-much');
+    const afterTiny = createLayoutCheck({ snapshot: runtime.surfaces.snapshot! });
+    afterTiny.check(checked(board(1)));
+    expect(afterTiny.check(deck)).toEqual(fresh);
+    // The tiny frame’s own limits still answer its compositions before drawing.
+    expect(afterTiny.check(checked({ type: 'view', body: [{ type: 'card', title: 'x', text: prose(30) }] }))).toEqual([
+      expect.objectContaining({ kind: 'too-much' }),
+    ]);
   });
 });

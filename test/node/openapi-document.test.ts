@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides.ts';
 import { buildOpenApiDocument, createWorkerConfig } from '../../src/worker/index.ts';
 
 /**
@@ -13,7 +13,7 @@ import { buildOpenApiDocument, createWorkerConfig } from '../../src/worker/index
 
 type Json = Record<string, any>;
 
-const doc = buildOpenApiDocument(createWorkerConfig(slidesWorkerOptions())) as Json;
+const doc = buildOpenApiDocument(createWorkerConfig(builtInWorkerOptions())) as Json;
 
 const EXTENSIONS = { '^x-': true };
 /** A closed object: the listed fields and extensions only. */
@@ -264,7 +264,7 @@ describe('the OpenAPI 3.1 document', () => {
 describe('the chat paths', () => {
   it('type the builders’ payloads only: a host format that takes a chat name is documented as bytes', () => {
     expect(doc.paths['/render/teams'].post.operationId).toBe('renderTeams');
-    const options = slidesWorkerOptions();
+    const options = builtInWorkerOptions();
     const replaced = buildOpenApiDocument(
       createWorkerConfig({
         ...options,

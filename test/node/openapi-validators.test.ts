@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides.ts';
 import { createWorker } from '../../src/worker/index.ts';
 
 /**
@@ -28,7 +28,7 @@ const IGNORED = { [WHERE]: { 'no-ambiguous-paths': new Set(['#/paths/~1images~1{
 const OFF = { 'info-license': 'off' } as const;
 
 async function served(): Promise<Json> {
-  const worker = createWorker(slidesWorkerOptions());
+  const worker = createWorker(builtInWorkerOptions());
   const context = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} };
   const response = await worker.fetch(new Request(WHERE) as never, {}, context as never);
   expect(response.status).toBe(200);

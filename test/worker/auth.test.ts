@@ -1,18 +1,18 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { BASE, get, slide } from './support.ts';
 
 /**
- * Bindings differ per test here, so each test calls a Worker built by `createWorker(slidesWorkerOptions())` directly
+ * Bindings differ per test here, so each test calls a Worker built by `createWorker(builtInWorkerOptions())` directly
  * with its own `env`, inside workerd like every other test (no second vitest project needed).
  */
 async function call(
   env: WorkerEnv,
   path: string,
   init: RequestInit = {},
-  worker = createWorker(slidesWorkerOptions()),
+  worker = createWorker(builtInWorkerOptions()),
 ): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(
@@ -63,7 +63,7 @@ afterEach(() => {
 
 describe('without ISOMER_TOKENS', () => {
   it('is open, and says so once in the log', async () => {
-    const worker = createWorker(slidesWorkerOptions());
+    const worker = createWorker(builtInWorkerOptions());
     for (let i = 0; i < 3; i++) expect((await call({}, '/tools', {}, worker)).status).toBe(200);
     expect(warn.mock.calls.filter(([message]) => String(message).includes('ISOMER_TOKENS is not set'))).toHaveLength(1);
     expect((await get('/tools')).status).toBe(200);
@@ -120,7 +120,7 @@ describe('with ISOMER_TOKENS', () => {
   });
 
   it('passes each caller’s context to the views as hostContext', async () => {
-    const worker = createWorker(slidesWorkerOptions());
+    const worker = createWorker(builtInWorkerOptions());
     const brandOf = async (token: string) =>
       JSON.parse(((await (await requestSummary(bearer(token), worker)).json()) as any).content[0].text).composition
         .body[0].brand;
@@ -169,7 +169,7 @@ describe('with ISOMER_TOKENS', () => {
       JSON.stringify({ [BOT]: { caller: 'a', context: { x: 1 } }, [CHAT]: { caller: 'a', context: { x: 2 } } }),
     ];
     for (const secret of secrets) {
-      const worker = createWorker(slidesWorkerOptions());
+      const worker = createWorker(builtInWorkerOptions());
       expect((await call({ ISOMER_TOKENS: secret }, '/healthz', {}, worker)).status).toBe(200);
       const response = await call({ ISOMER_TOKENS: secret }, '/tools', { headers: bearer(BOT) }, worker);
       expect(response.status, secret).toBe(500);
@@ -238,7 +238,7 @@ describe('same-origin pages (the playground)', () => {
   /** A request to the Worker at its deployed URL, from a page with `origin`. */
   async function fromPage(env: WorkerEnv, origin: string, url = `${WORKER}/render/text`, headers = {}) {
     const ctx = createExecutionContext();
-    const response = await createWorker(slidesWorkerOptions()).fetch(
+    const response = await createWorker(builtInWorkerOptions()).fetch(
       new Request(url, {
         method: 'POST',
         headers: { origin, 'content-type': 'application/json', ...headers },

@@ -1,8 +1,9 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineView, definePrimitive, definePrimitivePack, html, md } from '../../src/index.ts';
-import { slidesWorkerOptions, summarySlideView } from '../../src/slides.ts';
+import { builtInWorkerOptions, slidesPack, slidesWorkerOptions, summarySlideView } from '../../src/slides.ts';
+import { cardsPack } from '../support/packs/cards.ts';
 import { createWorker, type WorkerCaller, type WorkerEnv } from '../../src/worker/index.ts';
 import { RUNTIME_FORMATS } from '../../src/core/tools/names.ts';
 import { BASE } from './support.ts';
@@ -130,6 +131,20 @@ describe('createWorker(slidesWorkerOptions({ views }))', () => {
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('INTERNAL_ERROR');
     expect(logged.some((message) => message.includes('already registered'))).toBe(true);
+  });
+
+  it('adds packs after the slides pack rather than replacing it', () => {
+    expect(slidesWorkerOptions({ packs: [cardsPack] }).packs).toEqual([slidesPack, cardsPack]);
+    expect(slidesWorkerOptions().packs).toEqual([slidesPack]);
+  });
+
+  it('is what the Worker entry serves, as builtInWorkerOptions()', async () => {
+    const entry = await (await SELF.fetch(`${BASE}/resources/isomer-authoring-guide`)).text();
+    const built = await (await call(createWorker(builtInWorkerOptions()), '/resources/isomer-authoring-guide')).text();
+    expect(entry).toBe(built);
+    expect(await (await SELF.fetch(`${BASE}/tools`)).json()).toEqual(
+      await (await call(createWorker(builtInWorkerOptions()), '/tools')).json(),
+    );
   });
 
   it('keeps /healthz up even when the configuration cannot be built', async () => {

@@ -4,7 +4,7 @@ import { SLACK_ELIDED_NOTE } from '../../src/core/hosts/slack/notes.ts';
 import { SLACK_LIMITS } from '../../src/core/hosts/slack/limits.ts';
 import { TEAMS_LIMITS } from '../../src/core/hosts/teams/limits.ts';
 import { createImageHost, slackImageMessage, teamsImageMessage } from '../../src/hosting/index.ts';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
 import { limitViolations, linkViolations } from '../../src/core/hosts/slack/kit.ts';
 import { BASE, slide } from './support.ts';
@@ -25,7 +25,7 @@ function pngSize(bytes: Uint8Array): [number, number] {
 
 /** The real PNG renderer, counted: a second answer that renders nothing leaves the count alone. */
 function countingWorker() {
-  const options = slidesWorkerOptions();
+  const options = builtInWorkerOptions();
   const real = createWorkerConfig(options).formats.png!;
   const counter = { renders: 0 };
   const worker = createWorker({
@@ -44,7 +44,7 @@ function countingWorker() {
   return { worker, counter };
 }
 
-const defaultWorker = createWorker(slidesWorkerOptions());
+const defaultWorker = createWorker(builtInWorkerOptions());
 const IMAGES_ENV = (): WorkerEnv => ({ IMAGES: env.IMAGES });
 
 async function send(

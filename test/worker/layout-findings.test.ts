@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/slides.ts';
 import { createWorker } from '../../src/worker/index.ts';
 import { LAYOUT_HEADER } from '../../src/worker/routes.ts';
 import { createIsomerRuntime, createIsomerTools } from '../../src/index.ts';
@@ -117,7 +117,7 @@ describe('turning it off, and the library default', () => {
 
   it('ISOMER_LAYOUT_CHECK = "off" in the bindings turns the check off for the deployment; "on" keeps it', async () => {
     const call = async (env: Record<string, string>, path: string, body: unknown) => {
-      const worker = createWorker(slidesWorkerOptions());
+      const worker = createWorker(builtInWorkerOptions());
       const ctx = createExecutionContext();
       const response = await worker.fetch(
         new Request(`${BASE}${path}`, {

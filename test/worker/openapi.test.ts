@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides.ts';
 import { createWorker, MAX_BODY_BYTES, WORKER_ERROR_CODES, type WorkerEnv } from '../../src/worker/index.ts';
 import { BASE, MCP_VERSION, slide, streamOf } from './support.ts';
 import { AUDIENCE, accessToken, newIssuer, signingKey } from './test-issuer.ts';
@@ -11,7 +11,7 @@ import { AUDIENCE, accessToken, newIssuer, signingKey } from './test-issuer.ts';
  * every status an operation documents must be one some request actually gets.
  */
 
-const worker = createWorker(slidesWorkerOptions());
+const worker = createWorker(builtInWorkerOptions());
 
 /** Every probe runs with the IMAGES bucket unless it says otherwise (`bindings`). */
 async function send(path: string, init: RequestInit, bindings: WorkerEnv = { IMAGES: env.IMAGES }): Promise<Response> {

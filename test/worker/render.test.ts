@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { Composition, RenderTheme } from '../../src/index.ts';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
 import { checkComposition } from '../../src/core/tools/check.ts';
 import { unescapedSlackSyntax } from '../../src/core/hosts/slack/kit.ts';
@@ -56,7 +56,7 @@ describe('POST /render/{format}', () => {
     expect(page).toContain('<title>Refunds &lt;fast&gt; &amp; &quot;final&quot;</title>');
     expect(page).toMatch(/<style>[^<]+<\/style><\/head><body><section class="isomer framed"[^>]*><div>/);
     expect(page.endsWith('</section></body></html>')).toBe(true);
-    const { runtime, frame } = createWorkerConfig(slidesWorkerOptions());
+    const { runtime, frame } = createWorkerConfig(builtInWorkerOptions());
     const checked = checkComposition(runtime, frame, composition).composition!;
     expect(page).toBe(runtime.surfaces.html.render(checked, { heading: false }).document);
   });
@@ -176,7 +176,7 @@ describe('hostile compositions through the routes', () => {
 async function fetchWorker(
   path: string,
   init: RequestInit = {},
-  worker = createWorker(slidesWorkerOptions()),
+  worker = createWorker(builtInWorkerOptions()),
   env: WorkerEnv = {},
 ): Promise<Response> {
   const ctx = createExecutionContext();
@@ -192,7 +192,7 @@ async function fetchWorker(
 describe('host formats', () => {
   const seen: { theme?: RenderTheme; title?: string }[] = [];
   const worker = createWorker({
-    ...slidesWorkerOptions(),
+    ...builtInWorkerOptions(),
     formats: {
       svg: {
         mimeType: 'image/svg+xml',
@@ -263,7 +263,7 @@ describe('host formats', () => {
   it('answers 500 when a host format shadows a runtime format (a configuration error)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const shadowing = createWorker({
-      ...slidesWorkerOptions(),
+      ...builtInWorkerOptions(),
       formats: { html: { mimeType: 'text/html', render: () => '' } },
     });
     const response = await fetchWorker('/tools', {}, shadowing);

@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CHAT_FORMAT_NAMES, CHAT_MIME_TYPES } from '../../src/chat.ts';
 import { ISOMER_TOOL_NAMES } from '../../src/index.ts';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides.ts';
 import { ANONYMOUS_CALLER, createWorkerConfig, WORKER_ERROR_CODES } from '../../src/worker/index.ts';
 import { BASE, get, json, post, postRaw, slide, DEFAULT_FORMATS } from './support.ts';
 
@@ -77,7 +77,7 @@ describe('GET /tools', () => {
 });
 
 describe('POST /tools/{name}', () => {
-  const library = createWorkerConfig(slidesWorkerOptions()).toolsFor(ANONYMOUS_CALLER);
+  const library = createWorkerConfig(builtInWorkerOptions()).toolsFor(ANONYMOUS_CALLER);
   const run = (name: string, input: unknown) => library.find((tool) => tool.name === name)!.handler(input as never);
 
   it('answers an argument-less tool with no body, or with {}', async () => {

@@ -54,6 +54,16 @@ export function mcpModern(
   headers: Record<string, string> = {},
   id: number | string = 1,
 ): Promise<Response> {
+  return SELF.fetch(mcpModernRequest(method, params, headers, id));
+}
+
+/** The request `mcpModern` sends, for a Worker other than the default one. */
+export function mcpModernRequest(
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  id: number | string = 1,
+): Request {
   const meta = {
     'io.modelcontextprotocol/protocolVersion': MCP_VERSION,
     'io.modelcontextprotocol/clientInfo': { name: 'workerd-test', version: '1.0.0' },
@@ -65,7 +75,7 @@ export function mcpModern(
       : typeof params.uri === 'string'
         ? { 'mcp-name': params.uri }
         : {};
-  return SELF.fetch(`${BASE}/mcp`, {
+  return new Request(`${BASE}/mcp`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

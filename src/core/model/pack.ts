@@ -1,4 +1,5 @@
 import { IsomerError } from './errors.ts';
+import type { Frame } from './frame.ts';
 import type { PrimitiveDefinition, AnyPrimitiveDefinition } from './primitive.ts';
 
 /** A heading in the guide's primitive index and the types listed under it. */
@@ -20,6 +21,19 @@ export interface PackAuthoringOptions {
    * names is left out; a `catalog.group` not among the titles throws.
    */
   groupOrder?: readonly string[];
+  /** Prose the authoring guide gives for this pack's compositions, in the pack's own section. */
+  guide?: string;
+  /** Rules for this pack's compositions: bullets under the guide's `## Rules`, in the pack's section. */
+  rules?: readonly string[];
+}
+
+/**
+ * The document a pack's compositions are drawn in, under the name the runtime registers it by. Its
+ * body rule binds only the compositions whose top-level nodes are this pack's.
+ */
+export interface PackFrame {
+  name: string;
+  frame: Frame<unknown>;
 }
 
 export interface PrimitivePackInput {
@@ -31,6 +45,8 @@ export interface PrimitivePackInput {
   /** Types that are pictures: the Slack surface can swap them for uploaded images. */
   slackAssetTypes?: readonly string[];
   authoring?: PackAuthoringOptions;
+  /** The pack's own document (a slide, a card board), registered by every runtime that loads the pack. */
+  frame?: PackFrame;
 }
 
 export interface PrimitivePack {
@@ -43,7 +59,10 @@ export interface PrimitivePack {
     describe: Record<string, string>;
     omitProperties: readonly string[];
     groups: readonly PrimitiveGroup[];
+    guide?: string;
+    rules: readonly string[];
   };
+  readonly frame?: PackFrame;
 }
 
 /**
@@ -90,6 +109,8 @@ export function definePrimitivePack(input: PrimitivePackInput): PrimitivePack {
       grouped.add(type);
     }
   }
+  if (input.frame !== undefined && input.frame.name === '')
+    throw new IsomerError('UNKNOWN_FRAME', `Pack "${input.id}" names its frame with an empty string.`);
   for (const type of input.slackAssetTypes ?? []) {
     if (!types.has(type))
       throw new IsomerError('UNKNOWN_PRIMITIVE_TYPE', `Pack "${input.id}" names unknown Slack asset type "${type}".`);
@@ -104,7 +125,10 @@ export function definePrimitivePack(input: PrimitivePackInput): PrimitivePack {
       describe: { ...input.authoring?.describe },
       omitProperties: [...(input.authoring?.omitProperties ?? [])],
       groups: [...groups],
+      ...(input.authoring?.guide !== undefined ? { guide: input.authoring.guide } : {}),
+      rules: [...(input.authoring?.rules ?? [])],
     },
+    ...(input.frame ? { frame: { name: input.frame.name, frame: input.frame.frame } } : {}),
   };
 }
 
@@ -163,4 +187,37 @@ export function composePacks(packs: readonly PrimitivePack[]): PrimitiveDefiniti
     );
   }
   return definitions;
+}
+
+/**
+ * The guide's index over several packs, in pack order: a title two packs share is one group, where
+ * it first appears, listing the first pack's types and then the next's.
+ */
+export function mergeGroups(packs: readonly PrimitivePack[]): PrimitiveGroup[] {
+  const byTitle = new Map<string, string[]>();
+  for (const pack of packs)
+    for (const group of pack.authoring.groups) {
+      const types = byTitle.get(group.title);
+      if (types) types.push(...group.types);
+      else byTitle.set(group.title, [...group.types]);
+    }
+  return [...byTitle].map(([title, types]) => ({ title, types }));
+}
+
+/** What one pack tells an author about its compositions, under the pack's id. */
+export interface PackGuide {
+  pack: string;
+  guide?: string;
+  rules: readonly string[];
+}
+
+/** The packs that bring guide prose or rules, in pack order. */
+export function packGuides(packs: readonly PrimitivePack[]): PackGuide[] {
+  return packs
+    .filter((pack) => pack.authoring.guide !== undefined || pack.authoring.rules.length > 0)
+    .map((pack) => ({
+      pack: pack.id,
+      ...(pack.authoring.guide !== undefined ? { guide: pack.authoring.guide } : {}),
+      rules: pack.authoring.rules,
+    }));
 }

@@ -9,7 +9,7 @@ import {
 } from '../model/json-schema.ts';
 import { isRecord } from '../model/is-record.ts';
 import { quoteForMessage } from '../model/messages.ts';
-import type { PrimitiveGroup } from '../model/pack.ts';
+import type { PackGuide, PrimitiveGroup } from '../model/pack.ts';
 import type { PrimitiveCatalogEntry, PrimitiveDefinition } from '../model/primitive.ts';
 import type { RegisteredViewSummary } from './views.ts';
 
@@ -38,6 +38,8 @@ export interface RuntimeAuthoringContext {
   readonly bodySchema: JsonSchema;
   readonly primitives: readonly PrimitiveCatalogEntry[];
   readonly groups: readonly PrimitiveGroup[];
+  /** Each pack's guide prose and rules, in pack order (packs that bring neither are left out). */
+  readonly guides: readonly PackGuide[];
   readonly views: RegisteredViewSummary[];
   schemaFor(types: readonly string[]): JsonSchema;
   describePrimitives(types: readonly string[]): PrimitiveDescriptions;
@@ -93,6 +95,7 @@ function propsOf(def: JsonSchema | undefined): PropDescriptor[] {
 export function createAuthoringContext(
   definitions: readonly PrimitiveDefinition[],
   groups: readonly PrimitiveGroup[],
+  guides: readonly PackGuide[],
   options: AuthoringJsonSchemaOptions,
   listViews: () => RegisteredViewSummary[],
 ): () => RuntimeAuthoringContext {
@@ -129,6 +132,7 @@ export function createAuthoringContext(
       bodySchema,
       primitives: definitions.map((definition) => definition.catalog),
       groups,
+      guides,
       schemaFor(types) {
         const subset = authoringSchemaSubset(schema, checkTypes(types));
         return { $schema: schema.$schema, anyOf: checkTypes(types).map((type) => ({ $ref: defRef(type) })), ...subset };

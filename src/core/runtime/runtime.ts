@@ -4,7 +4,7 @@ import type { PrimitiveNode } from '../model/composition.ts';
 import { IsomerError } from '../model/errors.ts';
 import type { Frame } from '../model/frame.ts';
 import type { AuthoringJsonSchemaOptions } from '../model/json-schema.ts';
-import { composePacks, type PrimitiveGroup, type PrimitivePack } from '../model/pack.ts';
+import { composePacks, mergeGroups, packGuides, type PrimitivePack } from '../model/pack.ts';
 import type { PrimitiveDefinition, PrimitiveRenderers } from '../model/primitive.ts';
 import { getCompositionSchemas } from '../model/schema.ts';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../model/validate.ts';
 import { createAuthoringContext, type RuntimeAuthoringContext } from './authoring.ts';
 import { CheckedCopies } from './checked.ts';
+import { resolveFrames, type RuntimeFrames } from './frames.ts';
 import { BUILT_IN_FORMAT_NAMES, type BuiltInFormat } from '../formats.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { createHTMLSurface, type HTMLSurface } from './surfaces/html.ts';
@@ -28,9 +29,15 @@ import { createViewRegistry, type RegisteredView, type ViewRegistry } from './vi
 export interface IsomerRuntimeOptions<THostContext = unknown> {
   /** Vocabularies, at least one; their primitive types must not collide. */
   packs: readonly PrimitivePack[];
-  /** Named documents for the snapshot surface; giving any creates `surfaces.snapshot`. */
+  /**
+   * Named documents for the snapshot surface, beside the ones packs bring (a name a pack's frame
+   * uses replaces that frame); any frame creates `surfaces.snapshot`.
+   */
   frames?: Record<string, Frame<unknown>>;
-  /** Required with two or more frames. */
+  /**
+   * Where nodes of a pack without a frame are drawn. Default: the only frame, else the first
+   * pack's that carries one; required with two or more frames and no pack frame.
+   */
   defaultFrame?: string;
   /** Host formats (`png`, `pdf`…) a rasterizer renders, reported by `getCapabilities()`. */
   formats?: readonly string[];
@@ -68,6 +75,11 @@ export interface IsomerRuntime<THostContext = unknown> {
   readonly primitives: readonly PrimitiveDefinition[];
   readonly viewRegistry: ViewRegistry<THostContext>;
   readonly surfaces: RuntimeSurfaces;
+  /**
+   * The frames and which a composition uses; absent without frames. It is a body rule too: pass it
+   * as `createIsomerTools({ frame })` so each composition meets the rules of the frames it uses.
+   */
+  readonly frames: RuntimeFrames | undefined;
   /**
    * Budget, then schema, then duplicate ids and per-surface warnings; carries the checked copy.
    * A valid copy comes back frozen, and every surface draws it without validating it again.
@@ -110,31 +122,6 @@ function applyOverrides(
   }));
 }
 
-function resolveFrames(
-  options: IsomerRuntimeOptions<unknown>,
-): { frames: Map<string, Frame<unknown>>; defaultFrame: string } | undefined {
-  if (options.frames === undefined) {
-    if (options.defaultFrame !== undefined)
-      throw new IsomerError('UNKNOWN_FRAME', `runtime: defaultFrame "${options.defaultFrame}" given without frames`);
-    return undefined;
-  }
-  const frames = new Map(Object.entries(options.frames));
-  if (frames.size === 0)
-    throw new IsomerError('EMPTY_FRAMES', 'runtime: frames is empty; omit it or register at least one frame');
-  let defaultFrame = options.defaultFrame;
-  if (defaultFrame === undefined) {
-    if (frames.size > 1)
-      throw new IsomerError('AMBIGUOUS_FRAME', `runtime: ${frames.size} frames registered; name one as defaultFrame`);
-    defaultFrame = frames.keys().next().value!;
-  }
-  if (!frames.has(defaultFrame))
-    throw new IsomerError(
-      'UNKNOWN_FRAME',
-      `runtime: defaultFrame "${defaultFrame}" is not among the frames (${[...frames.keys()].join(', ')})`,
-    );
-  return { frames, defaultFrame };
-}
-
 /**
  * Builds one runtime: every configuration error throws here, synchronously, never at first render.
  * @example
@@ -150,8 +137,8 @@ export function createIsomerRuntime<THostContext = unknown>(
   options: IsomerRuntimeOptions<THostContext>,
 ): IsomerRuntime<THostContext> {
   if (options.packs.length === 0) throw new IsomerError('EMPTY_PACKS', 'runtime: at least one pack is required');
-  const frames = resolveFrames(options);
   const packs = applyOverrides(options.packs, options.rendererOverrides);
+  const frames = resolveFrames(packs, options.frames, options.defaultFrame);
   const definitions = composePacks(packs);
   const schemas = getCompositionSchemas(definitions);
   const checkedCopies = new CheckedCopies();
@@ -186,7 +173,7 @@ export function createIsomerRuntime<THostContext = unknown>(
   };
   const viewRegistry = createViewRegistry<THostContext>(validate, options.inputBudget);
   for (const view of options.views ?? []) viewRegistry.register(view);
-  const groups: PrimitiveGroup[] = packs.flatMap((pack) => pack.authoring.groups);
+  const groups = mergeGroups(packs);
   const describe = Object.assign({}, ...packs.map((pack) => pack.authoring.describe), options.authoring?.describe);
   const omitProperties = [
     ...packs.flatMap((pack) => pack.authoring.omitProperties),
@@ -195,6 +182,7 @@ export function createIsomerRuntime<THostContext = unknown>(
   const getAuthoringContext = createAuthoringContext(
     definitions,
     groups,
+    packGuides(packs),
     { ...options.authoring, describe, omitProperties },
     () => viewRegistry.list(),
   );
@@ -203,6 +191,7 @@ export function createIsomerRuntime<THostContext = unknown>(
     primitives: definitions,
     viewRegistry,
     surfaces,
+    frames,
     validate,
     parse,
     getCompositionSchema: () => schemas.composition,

@@ -45,6 +45,42 @@ const LAYOUT_FINDINGS =
   'names a part that does not fit, by how much, and the repair (shorten that field to about the ' +
   'length it gives, or move part to another slide). Repair those too, and validate again.';
 
+/** Said once above the packs' sections when two or more packs bring guide prose. */
+const PACKS_NOTE =
+  'This host serves several packs. Each section below is for compositions built from that pack’s ' +
+  'primitives, and so are the rules under the same pack’s name.';
+
+type PackGuides = NonNullable<ReturnType<IsomerGuideOptions['runtime']['getAuthoringContext']>['guides']>;
+
+/** The packs' texts: one alone as it is, two or more each under the pack's name, in pack order. */
+function perPack(parts: readonly { pack: string; text: string }[]): string | undefined {
+  if (parts.length <= 1) return parts[0]?.text;
+  return parts.map(({ pack, text }) => `### ${keySpan(pack)} pack\n\n${text}`).join('\n\n');
+}
+
+function bullets(rules: readonly string[]): string {
+  return rules.map((rule) => `- ${oneLine(rule)}`).join('\n');
+}
+
+/** The host's prose when it gives some, else the packs', else the generic guide. */
+function guideSection(options: IsomerGuideOptions, guides: PackGuides): string {
+  if (options.guide !== undefined) return `## Guide\n\n${options.guide}`;
+  const parts = guides.flatMap(({ pack, guide }) => (guide === undefined ? [] : [{ pack, text: guide }]));
+  if (parts.length === 0) return `## Guide\n\n${DEFAULT_GUIDE}`;
+  return `## Guide\n\n${parts.length > 1 ? `${PACKS_NOTE}\n\n` : ''}${perPack(parts)}`;
+}
+
+/** The host's rules when it gives them, else the packs'; no section when there are none. */
+function rulesSection(options: IsomerGuideOptions, guides: PackGuides): string | undefined {
+  const text =
+    options.rules !== undefined
+      ? options.rules.length > 0
+        ? bullets(options.rules)
+        : undefined
+      : perPack(guides.flatMap(({ pack, rules }) => (rules.length > 0 ? [{ pack, text: bullets(rules) }] : [])));
+  return text === undefined ? undefined : `## Rules\n\n${text}`;
+}
+
 function viewsSection(
   views: ReturnType<IsomerGuideOptions['runtime']['getAuthoringContext']>['views'],
 ): string | undefined {
@@ -97,7 +133,9 @@ function examplesSection(examples: readonly unknown[], budget: number): string |
 /**
  * The text `isomer_authoring_guide` returns: intro, guide, rules, registered views (read live), an
  * index of primitives by group, examples, and how to look primitives up. No schema: that comes
- * per type from `isomer_describe_primitives`, so the guide stays small as packs grow.
+ * per type from `isomer_describe_primitives`, so the guide stays small as packs grow. The guide
+ * and rules are the packs' own (a section per pack when several bring some) unless the host gives
+ * `guide` or `rules`, which replace them.
  * @example
  * ```ts
  * import { createIsomerRuntime } from 'isomer-edge';
@@ -112,12 +150,12 @@ function examplesSection(examples: readonly unknown[], budget: number): string |
 export function buildIsomerAuthoringGuide(options: IsomerGuideOptions): string {
   const profile = PROFILES[options.profile ?? 'compose-from-primitives'];
   const context = options.runtime.getAuthoringContext();
-  const rules = (options.rules ?? []).map((rule) => `- ${oneLine(rule)}`);
+  const guides = context.guides ?? [];
   return [
     '# View authoring',
     profile.intro,
-    `## Guide\n\n${options.guide ?? DEFAULT_GUIDE}`,
-    rules.length > 0 ? `## Rules\n\n${rules.join('\n')}` : undefined,
+    guideSection(options, guides),
+    rulesSection(options, guides),
     viewsSection(context.views),
     catalogSection(context.primitives, context.groups),
     examplesSection(options.examples ?? [], profile.examples),

@@ -26,7 +26,7 @@ export interface RenderRequest {
 
 export interface CompositionRendererOptions {
   runtime: Pick<IsomerToolsRuntime<never>, 'validate' | 'surfaces'>;
-  /** The body rule every check applies (e.g. the slides pack's one-frame rule). */
+  /** The body rule every check applies (`runtime.frames`: the rules of the frames a composition uses). */
   frame?: IsomerToolsFrame | undefined;
   /** Host formats, offered after the runtime's own; none may reuse a built-in name. */
   formats?: Readonly<Record<string, IsomerToolsFormat>>;

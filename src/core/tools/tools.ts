@@ -43,7 +43,10 @@ export interface IsomerToolCallOptions {
 
 export interface IsomerToolsBaseOptions<THostContext> extends Omit<IsomerGuideOptions, 'runtime' | 'layout'> {
   runtime: IsomerToolsRuntime<THostContext>;
-  /** A body rule run on every validation and render (e.g. the slides pack's one-frame rule). */
+  /**
+   * A body rule run on every validation and render: `runtime.frames` applies the rules of the frames
+   * each composition uses; one frame (`slideDeckFrame`) binds every composition to its rule.
+   */
   frame?: IsomerToolsFrame;
   /** Host formats `isomer_render` offers after the runtime's, by name. */
   formats?: Record<string, IsomerToolsFormat>;

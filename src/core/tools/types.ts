@@ -1,7 +1,7 @@
 import type { Composition, PrimitiveNode, RenderTheme } from '../model/composition.ts';
 import type { ValidationError } from '../model/errors.ts';
 import type { JsonSchema } from '../model/json-schema.ts';
-import type { PrimitiveGroup } from '../model/pack.ts';
+import type { PackGuide, PrimitiveGroup } from '../model/pack.ts';
 import type { PrimitiveCatalogEntry } from '../model/primitive.ts';
 import type { ValidationWarning } from '../model/validate.ts';
 
@@ -14,6 +14,8 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
     schema: JsonSchema;
     primitives: readonly PrimitiveCatalogEntry[];
     groups: readonly PrimitiveGroup[];
+    /** Each pack's own guide prose and rules, in pack order; a runtime without them has none. */
+    guides?: readonly PackGuide[];
     views: readonly {
       id: string;
       title: string;
@@ -49,7 +51,7 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
   };
 }
 
-/** A body rule the runtime does not enforce on every surface (any SDK `Frame` fits). */
+/** A body rule the runtime does not enforce on every surface (any SDK `Frame` fits, and so does `runtime.frames`). */
 export interface IsomerToolsFrame {
   validateBody?(body: readonly PrimitiveNode[]): readonly string[];
 }
@@ -80,9 +82,12 @@ export type AuthoringProfileId = 'general' | 'registered-view-router' | 'compose
 
 export interface IsomerGuideOptions {
   runtime: Pick<IsomerToolsRuntime<never>, 'getAuthoringContext'>;
-  /** Prose the guide opens with. Defaults to a short generic guide. */
+  /**
+   * Prose the guide opens with, in place of every pack's own. Default: the packs' prose (a section
+   * each when two or more bring some), else a short generic guide.
+   */
   guide?: string;
-  /** Bullets under `## Rules`, each collapsed to one line. */
+  /** Bullets under `## Rules`, each collapsed to one line, in place of every pack's own. Default: the packs' rules. */
   rules?: readonly string[];
   /** Host compositions under `## Examples`, trimmed to the profile's budget. */
   examples?: readonly unknown[];

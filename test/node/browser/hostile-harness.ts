@@ -1,12 +1,12 @@
 /**
  * The pack conformance kit's Chromium part (Node): hostile text in every string field of every
  * primitive of a pack, on every surface (text, Markdown, HTML, Slack, and the snapshot when the pack
- * has a frame), checked where it would do harm. `describeHostilePayloads({ pack, frame, preview })`
+ * has a frame), checked where it would do harm. `describeHostilePayloads({ pack, preview })`
  * registers it for a pack; `describeHostileHarness()` shows the harness sees what it looks for.
  *
  * The HTML surface, and the Markdown as marked and markdown-it render it with raw HTML on, are
- * loaded as one document per primitive in the real
- * Chromium, with hooks that record any script that runs, and their DOM is walked for handlers,
+ * loaded as one document per primitive in the real Chromium, with hooks that record any script
+ * that runs, and their DOM is walked for handlers,
  * script URLs and elements that embed or run things. The Slack message is walked for live mentions
  * and links the URL policy refuses; the snapshot markup (for the rasterizer) is read tag by tag.
  *

@@ -1,12 +1,13 @@
 /**
  * Hostile payloads in Chromium (the pack kit's browser part, `hostile-harness.ts`): the harness's
- * own checks, then the slides pack in its deck frame and the kit's second pack on its card frame.
+ * own checks, then the slides pack in its deck frame and the kit's second pack on its card frame
+ * (each the frame its pack carries).
  */
-import { slideDeckFrame, slidesPack } from '../../../src/slides.ts';
-import { noteCardFrame, notesKitPack } from '../../support/packs/notes-kit-pack.ts';
+import { slidesPack } from '../../../src/slides.ts';
+import { notesKitPack } from '../../support/packs/notes-kit-pack.ts';
 import { previewSlide } from '../../support/preview-slide.ts';
 import { describeHostileHarness, describeHostilePayloads } from './hostile-harness.ts';
 
 describeHostileHarness();
-describeHostilePayloads({ pack: slidesPack, frame: slideDeckFrame, preview: previewSlide });
-describeHostilePayloads({ pack: notesKitPack, frame: noteCardFrame });
+describeHostilePayloads({ pack: slidesPack, preview: previewSlide });
+describeHostilePayloads({ pack: notesKitPack });

@@ -41,7 +41,7 @@ const runtime = core.createIsomerRuntime({ packs: [slides.slidesPack], frames: {
 await check('every entry exports its API', () => {
   for (const [entry, names] of [
     [core, ['createIsomerRuntime', 'createIsomerTools', 'definePrimitive', 'defineView']],
-    [slides, ['slidesPack', 'slideDeckFrame', 'SLIDES_GUIDE', 'slidesWorkerOptions']],
+    [slides, ['slidesPack', 'slideDeckFrame', 'SLIDES_GUIDE', 'slidesWorkerOptions', 'builtInWorkerOptions']],
     [formats, ['createImageFormats', 'BUNDLED_FONTS']],
     [worker, ['createWorker', 'createWorkerConfig']],
     [chat, ['createChatFormats', 'markdownToTeams']],

@@ -5,7 +5,7 @@
  * names one), and no stylesheet sets text under the frame's smallest size.
  */
 import { exampleNodes, formatValidationError, type PrimitiveNode } from '../../../src/index.ts';
-import { kitCases, kitRuntime, type PackKitSubject } from './subject.ts';
+import { kitCases, kitFrame, kitRuntime, type PackKitSubject } from './subject.ts';
 
 /** Shorter than this, a purpose says too little for a model to choose by. */
 const MIN_PURPOSE = 10;
@@ -14,7 +14,8 @@ const blank = (text: unknown): boolean => typeof text !== 'string' || text.trim(
 
 /** Every way the pack's catalog falls short, one line each (none for a conforming pack). */
 export function catalogProblems(subject: PackKitSubject): string[] {
-  const { pack, frame } = subject;
+  const { pack } = subject;
+  const frame = kitFrame(subject);
   const problems: string[] = [];
   const types = pack.primitives.map((definition) => definition.type);
   if (types.length === 0) problems.push('the pack has no primitives');

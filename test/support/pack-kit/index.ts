@@ -2,7 +2,7 @@
  * The pack conformance kit (workerd): one call registers the suites every served pack must pass.
  *
  * ```ts
- * describePackConformance({ pack: notesKitPack, frame: noteCardFrame });
+ * describePackConformance({ pack: notesKitPack }); // drawn in the frame the pack carries
  * ```
  *
  * (a) the catalog, (b) every example on every format the Worker configuration serves, (c) hostile
@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogProblems } from './catalog.ts';
 import { formatProblems, hostilePlan, hostileProblems, kitFormats, layoutProblems, surfaceProblems } from './served.ts';
 import { KIT_HOSTILE } from './plant.ts';
-import { kitCases, type PackKitSubject } from './subject.ts';
+import { kitCases, kitFrame, type PackKitSubject } from './subject.ts';
 
 export { catalogProblems } from './catalog.ts';
 export { formatProblems, hostilePlan, hostileProblems, kitFormats, layoutProblems, surfaceProblems } from './served.ts';
@@ -68,7 +68,7 @@ export function describePackConformance(subject: PackKitSubject): void {
       },
     );
 
-    if (subject.frame?.layout)
+    if (kitFrame(subject)?.layout)
       it(`layout: ${cases.length} examples in the frame, no finding`, SLOW, () => {
         expectNone(layoutProblems(subject));
       });

@@ -8,7 +8,7 @@ import type { Composition } from '../../../src/index.ts';
 import { createWorkerConfig, type WorkerConfig } from '../../../src/worker/index.ts';
 import { inertnessCheck, type KitOutput } from './inert.ts';
 import { KIT_HOSTILE, plant, stringLeaves } from './plant.ts';
-import { KIT_FRAME, kitCases, type PackKitSubject } from './subject.ts';
+import { kitCases, kitFrame, kitFrames, type PackKitSubject } from './subject.ts';
 
 /** Images are drawn small: the kit asks that they draw, not how they look, and a small one is cheap. */
 const IMAGE_SCALE = 0.25;
@@ -27,7 +27,7 @@ export function kitWorker(subject: PackKitSubject, heading = false): WorkerConfi
   if (!config) {
     config = createWorkerConfig({
       packs: [subject.pack],
-      ...(subject.frame ? { frames: { [KIT_FRAME]: subject.frame } } : {}),
+      ...kitFrames(subject),
       ...(subject.hosts ? { hosts: subject.hosts } : {}),
       heading,
       layout: false,
@@ -101,7 +101,7 @@ export async function formatProblems(subject: PackKitSubject, format: string): P
 export function surfaceProblems(subject: PackKitSubject): string[] {
   const { runtime } = kitWorker(subject);
   const { html, snapshot } = runtime.surfaces;
-  const canvas = subject.frame?.layout;
+  const canvas = kitFrame(subject)?.layout;
   const problems: string[] = [];
   for (const { name, composition } of kitCases(subject)) {
     try {

@@ -15,7 +15,10 @@ import {
 
 export interface PackKitSubject {
   pack: PrimitivePack;
-  /** The frame the pack's compositions are drawn in; with it the kit draws images and checks layout. */
+  /**
+   * The frame the pack's compositions are drawn in, when the pack does not carry it (or to draw
+   * them in another); default the pack's own. With a frame the kit draws images and checks layout.
+   */
   frame?: Frame<any>;
   /** An example node as a composition the frame accepts. Default: a view holding the node alone. */
   preview?: (node: PrimitiveNode) => Record<string, unknown>;
@@ -36,16 +39,28 @@ export interface PackKitCase {
 /** The frame's name in the runtimes and Worker configurations the kit builds. */
 export const KIT_FRAME = 'kit';
 
+/** The frame the kit draws the pack in: the subject's, else the one the pack carries. */
+export function kitFrame(subject: PackKitSubject): Frame<any> | undefined {
+  return subject.frame ?? subject.pack.frame?.frame;
+}
+
+/**
+ * The `frames` option that draws the pack in the subject's frame: none when the pack carries that
+ * frame itself, else the frame under the pack frame's name (a host frame replaces it) or the kit's.
+ */
+export function kitFrames(subject: PackKitSubject): { frames?: Record<string, Frame<any>> } {
+  const carried = subject.pack.frame;
+  if (!subject.frame || subject.frame === carried?.frame) return {};
+  return { frames: { [carried?.name ?? KIT_FRAME]: subject.frame } };
+}
+
 const runtimes = new WeakMap<PackKitSubject, IsomerRuntime>();
 
 /** The pack alone in a runtime, with its frame when it has one (built once per subject). */
 export function kitRuntime(subject: PackKitSubject): IsomerRuntime {
   let runtime = runtimes.get(subject);
   if (!runtime) {
-    runtime = createIsomerRuntime({
-      packs: [subject.pack],
-      ...(subject.frame ? { frames: { [KIT_FRAME]: subject.frame } } : {}),
-    });
+    runtime = createIsomerRuntime({ packs: [subject.pack], ...kitFrames(subject) });
     runtimes.set(subject, runtime);
   }
   return runtime;

@@ -1,7 +1,8 @@
 /**
  * A second, small pack for the pack conformance kit: team notes on a fixed 16:9 card. Four
  * primitives (prose, a checklist with its own Slack renderer, a link, and a two-column container)
- * and a frame that declares its layout geometry, so every suite of the kit has something to read.
+ * and the frame the pack carries, which declares its layout geometry, so every suite of the kit
+ * has something to read.
  * Written only from the public SDK, as a pack author outside this repository would.
  */
 import * as z from 'zod';
@@ -185,14 +186,6 @@ export const noteColumns = definePrimitive({
     '.nk-heading{margin:0;font-size:24px;font-weight:700}',
 });
 
-export const NOTE_GROUP_TITLES = ['Text', 'Lists', 'Layout'] as const;
-
-export const notesKitPack = definePrimitivePack({
-  id: 'notes-kit',
-  primitives: [noteChecklist, noteColumns, noteLink, noteText],
-  authoring: { groupOrder: NOTE_GROUP_TITLES },
-});
-
 /** A fixed 16:9 card with the title on top, holding one to four notes. */
 export const noteCardFrame: Frame<{ ink: string; paper: string }> = {
   defaultWidth: CARD.width,
@@ -211,3 +204,12 @@ export const noteCardFrame: Frame<{ ink: string; paper: string }> = {
     `.nk-card{box-sizing:border-box;padding:${CARD.pad}px;font-family:Inter;display:flex;flex-direction:column;gap:20px}` +
     '.nk-title{margin:0;font-size:36px;font-weight:700}',
 };
+
+export const NOTE_GROUP_TITLES = ['Text', 'Lists', 'Layout'] as const;
+
+export const notesKitPack = definePrimitivePack({
+  id: 'notes-kit',
+  primitives: [noteChecklist, noteColumns, noteLink, noteText],
+  authoring: { groupOrder: NOTE_GROUP_TITLES },
+  frame: { name: 'card', frame: noteCardFrame as Frame<unknown> },
+});

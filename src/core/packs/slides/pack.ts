@@ -1,5 +1,7 @@
 import type { AnyPrimitiveDefinition } from '../../model/primitive.ts';
 import { definePrimitivePack, type PrimitiveGroup, type PrimitivePack } from '../../model/pack.ts';
+import { slideDeckFrame } from './deck-frame.ts';
+import { SLIDES_GUIDE, SLIDES_RULES } from './guide.ts';
 import * as registry from './registry.ts';
 import { MARKS_CSS, PALETTE_CSS, PREFIX, color, font } from './style.ts';
 
@@ -19,24 +21,33 @@ const SHARED_CSS = [
   `.${PREFIX}-label{${font('label')};color:${color('textSubtle')};margin:0 0 16px}`,
 ].join('');
 
-/** The slides pack over a list of primitives: the registry's, or (in a test) the registry's and one more. */
+/** The name the slides pack registers its deck frame by. */
+const SLIDE_FRAME_NAME = 'slide';
+
+/**
+ * The slides pack over a list of primitives: the registry's, or (in a test) the registry's and one
+ * more. It carries its guide, its rules and the deck frame, so a runtime loading it needs nothing else.
+ */
 export function slidesPackOf(primitives: readonly AnyPrimitiveDefinition[]): PrimitivePack {
   return definePrimitivePack({
     id: 'slides',
     primitives,
     css: SHARED_CSS,
-    authoring: { groupOrder: SLIDE_GROUP_TITLES },
+    authoring: { groupOrder: SLIDE_GROUP_TITLES, guide: SLIDES_GUIDE, rules: SLIDES_RULES },
+    frame: { name: SLIDE_FRAME_NAME, frame: slideDeckFrame },
   });
 }
 
 /**
- * The slides pack: the reference vocabulary for 16:9 decks. Pair it with `slideDeckFrame`.
+ * The slides pack: the reference vocabulary for 16:9 decks, with its guide, rules and the deck
+ * frame (registered as `slide`, whose one-slide rule binds the compositions of this pack).
  * @example
  * ```ts
  * import { createIsomerRuntime } from 'isomer-edge';
- * import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
+ * import { slidesPack } from 'isomer-edge/slides';
  *
- * const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
+ * const runtime = createIsomerRuntime({ packs: [slidesPack] });
+ * const png = runtime.surfaces.snapshot!; // the deck frame came with the pack
  * ```
  */
 export const slidesPack: PrimitivePack = slidesPackOf(SLIDE_PRIMITIVES);

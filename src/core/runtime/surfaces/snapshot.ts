@@ -1,15 +1,17 @@
 import { isVisibleOnSurface, type Composition, type PrimitiveNode, type RenderTheme } from '../../model/composition.ts';
 import { IsomerError } from '../../model/errors.ts';
+import { isRecord } from '../../model/is-record.ts';
 import { resolveFramePalette, type Frame, type FrameDispatcher, type FrameLayout } from '../../model/frame.ts';
 import { withWordBreaksInMarkup } from '../../text/line-breaks.ts';
 import { toMarkup, type Markup } from '../../model/markup.ts';
 import type { PrimitiveDefinition } from '../../model/primitive.ts';
 import type { ValidationErrorMode } from '../../model/validate.ts';
+import type { RuntimeFrames } from '../frames.ts';
 import { collectCss, resolveLightDark } from '../stylesheet.ts';
 import { checkForRender, singleNodeView, type SurfaceContext } from './context.ts';
 
 export interface SnapshotRenderOptions {
-  /** A registered frame name; default the runtime's default frame. */
+  /** A registered frame name; default the frame the composition uses (its top-level nodes' pack's). */
   frame?: string;
   width?: number;
   height?: number;
@@ -51,17 +53,18 @@ export interface SnapshotPagesResult {
 
 export interface SnapshotSurface {
   readonly validating: true;
+  /**
+   * The frame `render` draws a composition in when none is named: the frame of its first top-level
+   * node's pack (the default frame for a node of a pack without one, and for an empty body). Reads
+   * only the top-level types; validates nothing.
+   */
+  frameFor(composition: unknown): string;
   render(composition: unknown, options?: SnapshotRenderOptions): SnapshotRenderResult;
   renderPages(compositions: readonly unknown[], options?: SnapshotRenderOptions): SnapshotPagesResult;
   renderNode(
     node: unknown,
     options?: Pick<SnapshotRenderOptions, 'frame' | 'theme' | 'anchors' | 'onValidationError'>,
   ): SnapshotRenderResult;
-}
-
-export interface SnapshotFrames {
-  frames: ReadonlyMap<string, Frame<unknown>>;
-  defaultFrame: string;
 }
 
 interface DrawnPage {
@@ -71,12 +74,9 @@ interface DrawnPage {
   warnings: SnapshotWarning[];
 }
 
-export function createSnapshotSurface(
-  context: SurfaceContext,
-  { frames, defaultFrame }: SnapshotFrames,
-): SnapshotSurface {
-  const pickFrame = (name: string | undefined): { name: string; frame: Frame<unknown> } => {
-    const chosen = name ?? defaultFrame;
+export function createSnapshotSurface(context: SurfaceContext, runtimeFrames: RuntimeFrames): SnapshotSurface {
+  const { frames } = runtimeFrames;
+  const pickFrame = (chosen: string): { name: string; frame: Frame<unknown> } => {
     const frame = frames.get(chosen);
     if (!frame) {
       throw new IsomerError(
@@ -92,6 +92,17 @@ export function createSnapshotSurface(
     const messages = frame.validateBody?.(body) ?? [];
     if (messages.length > 0)
       throw new IsomerError('INVALID_FRAME_BODY', `Frame "${name}" rejects ${subject}: ${messages.join('; ')}`);
+  };
+
+  /**
+   * The named frame, its rule alone; else the frames the body uses, each one's rule, drawn in the
+   * first (a frame's rule binds only the compositions drawn in it).
+   */
+  const frameFor = (named: string | undefined, body: readonly PrimitiveNode[], subject: string) => {
+    const names = named === undefined ? runtimeFrames.framesFor(body) : [named];
+    const picked = names.map(pickFrame);
+    for (const { name, frame } of picked) checkBody(name, frame, body, subject);
+    return picked[0]!;
   };
 
   /** The frame's estimate, noting nodes it measured that declare no height (they count as 0). */
@@ -167,10 +178,14 @@ export function createSnapshotSurface(
 
   return {
     validating: true,
+    frameFor(value) {
+      const body = isRecord(value) && Array.isArray(value.body) ? value.body : [];
+      const typed = body.filter((node): node is PrimitiveNode => isRecord(node) && typeof node.type === 'string');
+      return runtimeFrames.framesFor(typed)[0]!;
+    },
     render(value, options = {}) {
       const { composition } = checkForRender(context, value, options.onValidationError ?? 'throw');
-      const { name, frame } = pickFrame(options.frame);
-      checkBody(name, frame, composition.body, 'this composition');
+      const { frame } = frameFor(options.frame, composition.body, 'this composition');
       const mode = options.theme ?? composition.theme;
       const drawn = page(composition, frame, options, mode, '');
       const width = options.width ?? frame.defaultWidth;
@@ -186,12 +201,12 @@ export function createSnapshotSurface(
     renderPages(values, options = {}) {
       if (values.length === 0)
         throw new IsomerError('EMPTY_PAGES', 'runtime: renderPages needs at least one composition');
-      const { name, frame } = pickFrame(options.frame);
-      const compositions = values.map((value, i) => {
-        const { composition } = checkForRender(context, value, options.onValidationError ?? 'throw');
-        checkBody(name, frame, composition.body, `page ${i + 1}`);
-        return composition;
-      });
+      const compositions = values.map(
+        (value) => checkForRender(context, value, options.onValidationError ?? 'throw').composition,
+      );
+      // One document: every page in the frame the first page uses (or the named one).
+      const { name, frame } = pickFrame(options.frame ?? runtimeFrames.framesFor(compositions[0]!.body)[0]!);
+      for (const [i, composition] of compositions.entries()) checkBody(name, frame, composition.body, `page ${i + 1}`);
       const mode = options.theme ?? compositions[0]!.theme;
       const width = options.width ?? frame.defaultWidth;
       const estimates = compositions.map((composition, i) =>
@@ -216,7 +231,7 @@ export function createSnapshotSurface(
     },
     renderNode(node, options = {}) {
       const { composition } = checkForRender(context, singleNodeView(node), options.onValidationError ?? 'throw');
-      const { frame } = pickFrame(options.frame);
+      const { frame } = pickFrame(options.frame ?? runtimeFrames.framesFor(composition.body)[0]!);
       const mode = options.theme;
       const measured = estimate(frame, composition, '');
       const theme = resolveFramePalette(frame, mode);
