@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PrimitiveNode } from '../../../../src/index.ts';
 import { SLIDE_GROUPS, slideDeckFrame } from '../../../../src/slides.ts';
 import {
-  examplePreviews,
   fixtureComposition,
   fixtures,
-  previewSlide,
   registeredTypes,
   rendersEverywhere,
   slidesRuntime,
@@ -32,29 +30,8 @@ describe('the slides pack', () => {
     ]);
   });
 
-  it('gives every primitive a catalog entry a model can use', () => {
-    for (const definition of slidesRuntime.primitives) {
-      const { catalog } = definition;
-      expect(catalog.purpose.length, definition.type).toBeGreaterThan(10);
-      expect(catalog.useWhen.length, definition.type).toBeGreaterThan(0);
-      expect(catalog.avoidWhen.length, definition.type).toBeGreaterThan(0);
-      expect(catalog.name?.trim(), definition.type).toBeTruthy();
-      expect(definition.examples.length, definition.type).toBeGreaterThan(0);
-      rendersEverywhere(previewSlide(catalog.example as PrimitiveNode));
-    }
-  });
-
-  it('never sets type under 24 px', () => {
-    const css = slidesRuntime.primitives.map((p) => p.css ?? '').join('') + slidesRuntime.packs[0]!.css;
-    for (const match of css.matchAll(/font-size:\s*(\d+(?:\.\d+)?)px/g))
-      expect(Number(match[1]), match[0]).toBeGreaterThanOrEqual(24);
-  });
-});
-
-describe('every example renders on every surface', () => {
-  for (const example of examplePreviews()) {
-    it(example.name, () => rendersEverywhere(example.composition));
-  }
+  // The catalog entries, every example on every served format, and the smallest type size are the
+  // pack conformance kit's to check (kit.test.ts), which asks all this file did of them and more.
 });
 
 describe('the project fixtures', () => {
