@@ -85,3 +85,18 @@ export function markdownLinks(payload: unknown): FoundLink[] {
       links.push({ label: unescapeMarkdown(match[1]!.replace(/(?<!\\)(?:\*\*|_)/g, '')), url: match[2]! });
   return links;
 }
+
+/**
+ * Every `](url)` target in a Markdown host's strings, read conservatively; `read` takes out what
+ * the host shows as written (its code).
+ */
+export function markdownTargets(payload: unknown, read: (text: string) => string = (text) => text): string[] {
+  return strings(payload).flatMap(([, text]) =>
+    [...read(text).matchAll(MARKDOWN_TARGET)].map((match) => match[1]!.replace(/&amp;/g, '&')),
+  );
+}
+
+/** A Markdown host's strings outside their masked links, as the reader sees them. */
+export function markdownPlainTexts(payload: unknown): string[] {
+  return strings(payload).map(([, text]) => unescapeMarkdown(text.replace(MARKDOWN_LINK, ' ')));
+}

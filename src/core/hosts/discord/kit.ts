@@ -2,11 +2,10 @@
 import {
   limitCollector,
   loneSurrogates,
-  MARKDOWN_LINK,
-  MARKDOWN_TARGET,
   markdownLinks,
+  markdownPlainTexts,
+  markdownTargets,
   strings,
-  unescapeMarkdown,
   withoutMarkers,
 } from '../kit.ts';
 import { DISCORD_LIMITS } from './limits.ts';
@@ -47,14 +46,8 @@ export function liveMentions(payload: unknown): string[] {
     .map(([path, text]) => `${path}: ${text.slice(0, 80)}`);
 }
 
-export function linkTargets(payload: unknown): string[] {
-  return strings(payload).flatMap(([, text]) =>
-    [...withoutCode(text).matchAll(MARKDOWN_TARGET)].map((match) => match[1]!.replace(/&amp;/g, '&')),
-  );
-}
+export const linkTargets = (payload: unknown): string[] => markdownTargets(payload, withoutCode);
 
 export const links = markdownLinks;
 
-export function plainTexts(payload: unknown): string[] {
-  return strings(payload).map(([, text]) => unescapeMarkdown(text.replace(MARKDOWN_LINK, ' ')));
-}
+export const plainTexts = markdownPlainTexts;

@@ -3,11 +3,10 @@ import { byteLength } from '../../text/byte-length.ts';
 import {
   limitCollector,
   loneSurrogates,
-  MARKDOWN_LINK,
-  MARKDOWN_TARGET,
   markdownLinks,
+  markdownPlainTexts,
+  markdownTargets,
   strings,
-  unescapeMarkdown,
   withoutMarkers,
 } from '../kit.ts';
 import { TEAMS_LIMITS } from './limits.ts';
@@ -27,14 +26,8 @@ export function liveMentions(payload: unknown): string[] {
     .map(([path, text]) => `${path}: ${text.slice(0, 80)}`);
 }
 
-export function linkTargets(payload: unknown): string[] {
-  return strings(payload).flatMap(([, text]) =>
-    [...text.matchAll(MARKDOWN_TARGET)].map((match) => match[1]!.replace(/&amp;/g, '&')),
-  );
-}
+export const linkTargets = (payload: unknown): string[] => markdownTargets(payload);
 
 export const links = markdownLinks;
 
-export function plainTexts(payload: unknown): string[] {
-  return strings(payload).map(([, text]) => unescapeMarkdown(text.replace(MARKDOWN_LINK, ' ')));
-}
+export const plainTexts = markdownPlainTexts;

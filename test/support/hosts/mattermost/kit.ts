@@ -7,11 +7,10 @@
 import {
   limitCollector,
   loneSurrogates,
-  MARKDOWN_LINK,
-  MARKDOWN_TARGET,
   markdownLinks,
+  markdownPlainTexts,
+  markdownTargets,
   strings,
-  unescapeMarkdown,
   withoutMarkers,
 } from '../../../../src/core/hosts/kit.ts';
 import { MATTERMOST_LIMITS } from './limits.ts';
@@ -43,14 +42,8 @@ export function liveMentions(payload: unknown): string[] {
   return strings(payload).flatMap(([path, text]) => messageMentions(text).map((mention) => `${path}: ${mention}`));
 }
 
-export function linkTargets(payload: unknown): string[] {
-  return strings(payload).flatMap(([, text]) =>
-    [...text.replace(CODE, ' ').matchAll(MARKDOWN_TARGET)].map((match) => match[1]!),
-  );
-}
+export const linkTargets = (payload: unknown): string[] => markdownTargets(payload, (text) => text.replace(CODE, ' '));
 
 export const links = markdownLinks;
 
-export function plainTexts(payload: unknown): string[] {
-  return strings(payload).map(([, text]) => unescapeMarkdown(text.replace(MARKDOWN_LINK, ' ')));
-}
+export const plainTexts = markdownPlainTexts;
