@@ -9,7 +9,7 @@ import { BUNDLED_FONTS, facesFor, type ImageFontFace } from '../src/formats/font
 import { createImageFormats, createLayoutCheck, engineMemoryBytes, type ImageBytes } from '../src/formats/index.ts';
 import { toImageDocument } from '../src/formats/markup.ts';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides.ts';
+import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
 
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 const formats = createImageFormats({ snapshot: runtime.surfaces.snapshot! });

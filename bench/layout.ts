@@ -17,7 +17,7 @@ import { createLayoutCheck } from '../src/formats/index.ts';
 import { clippingClasses, readLayout } from '../src/formats/layout-tree.ts';
 import { toImageDocument } from '../src/formats/markup.ts';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides.ts';
+import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
 import { startWorker, stopAllWorkers } from '../test/e2e/server.ts';
 import { LINEAR_CASES } from '../test/support/linear-cases.ts';
 import { benchComposition } from './http.ts';

@@ -7,7 +7,7 @@
  */
 import { createImageFormats, type FontFiles } from '../src/formats/index.ts';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides.ts';
+import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
 
 const fetched = { files: 0, bytes: 0 };
 

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { SLIDE_PRIMITIVES } from '../src/core/packs/slides/pack.ts';
 import { createImageFormats } from '../src/formats/index.ts';
 import { createIsomerRuntime, exampleNodes, type PrimitiveNode } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides.ts';
+import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
 import { previewSlide } from './preview.ts';
 
 const out = resolve('docs/images');

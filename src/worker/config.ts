@@ -20,7 +20,7 @@ import type {
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { createImageFormats, createLayoutCheck } from '../formats/index.ts';
 import { workerFontFiles } from './font-assets.ts';
-import { type ChatFormat, createChatFormats } from '../chat.ts';
+import { type ChatFormat, createChatFormats } from '../chat/index.ts';
 import { type FormatEntry, formatRegistry, IMAGE_FORMAT_NAMES } from '../core/formats.ts';
 import type { ChatHost } from '../core/hosts/host.ts';
 import { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';

@@ -4,7 +4,7 @@
  * rather than inferring it from timing. Test-only: the deployed Worker has no such route.
  */
 import { engineDrawCount } from '../../src/formats/index.ts';
-import { builtInWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker } from '../../src/worker/index.ts';
 
 const worker = createWorker(builtInWorkerOptions());

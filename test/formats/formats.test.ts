@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIsomerTools } from '../../src/index.ts';
 import { BUNDLED_FONTS, createImageFormats, MAX_OUTPUT_PIXELS, renderPdf } from '../../src/formats/index.ts';
-import { fontFaces, slideDeckFrame } from '../../src/slides.ts';
+import { fontFaces, slideDeckFrame } from '../../src/slides/index.ts';
 import { fixtureComposition, fixtures, registeredTypes, slidesRuntime } from '../support/slides.ts';
 import { embeddedSvgs, pdfPageTexts, pngSize, readPdf, svgRoot, webpSize } from './inspect.ts';
 

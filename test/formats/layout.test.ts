@@ -15,7 +15,7 @@ import { createLayoutCheck, type LayoutFinding } from '../../src/formats/index.t
 import { fixtureComposition, fixtures, namedFixtures, slidesRuntime } from '../support/slides.ts';
 import { board, card } from '../support/packs/cards.ts';
 import { oneSlide } from '../support/one-slide.ts';
-import { slidesPack } from '../../src/slides.ts';
+import { slidesPack } from '../../src/slides/index.ts';
 import { LINEAR_CASES } from '../support/linear-cases.ts';
 
 const kinds = Object.fromEntries(

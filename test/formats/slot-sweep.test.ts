@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkComposition, exampleNodes, type PrimitiveNode } from '../../src/index.ts';
 import { createLayoutCheck } from '../../src/formats/index.ts';
-import { slideDeckFrame } from '../../src/slides.ts';
+import { slideDeckFrame } from '../../src/slides/index.ts';
 import { slidesRuntime as runtime } from '../support/slides.ts';
 import { containerSlots, fillSlot } from '../support/slots.ts';
 

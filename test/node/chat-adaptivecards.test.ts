@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { createChatFormats } from '../../src/chat.ts';
+import { createChatFormats } from '../../src/chat/index.ts';
 import { examplePreviews, fixtureComposition, fixtures, slidesRuntime } from '../support/slides.ts';
 
 // The package's ESM build imports extensionless paths Node cannot resolve; its UMD build loads as is.

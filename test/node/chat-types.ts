@@ -4,7 +4,7 @@
  */
 import type { chat_v1 } from '@googleapis/chat';
 import type { RESTPostAPIChannelMessageJSONBody, RESTPostAPIWebhookWithTokenJSONBody } from 'discord-api-types/v10';
-import type { DiscordMessage, GoogleChatMessage } from '../../src/chat.ts';
+import type { DiscordMessage, GoogleChatMessage } from '../../src/chat/index.ts';
 
 type Assert<T extends true> = T;
 type Fits<A, B> = A extends B ? true : false;

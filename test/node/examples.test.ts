@@ -15,10 +15,10 @@ const ROOT = join(import.meta.dirname, '../..');
 /** The package's public entries and the source files they are built from. */
 const ENTRIES: Record<string, string> = {
   'isomer-edge': 'src/index.ts',
-  'isomer-edge/slides': 'src/slides.ts',
+  'isomer-edge/slides': 'src/slides/index.ts',
   'isomer-edge/formats': 'src/formats/index.ts',
   'isomer-edge/worker': 'src/worker/index.ts',
-  'isomer-edge/chat': 'src/chat.ts',
+  'isomer-edge/chat': 'src/chat/index.ts',
   'isomer-edge/hosting': 'src/hosting/index.ts',
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createImageFormats } from '../../src/formats/index.ts';
 import { createIsomerRuntime } from '../../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../../src/slides.ts';
+import { slideDeckFrame, slidesPack } from '../../src/slides/index.ts';
 
 /**
  * The image formats under Node, from the sources: `#formats/assets` resolves to the Node loader

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { buildIsomerAuthoringGuide, createIsomerRuntime, createIsomerTools, defineView } from '../../src/index.ts';
-import { SLIDES_GUIDE, SLIDES_RULES, slideDeckFrame, slidesPack } from '../../src/slides.ts';
+import { SLIDES_GUIDE, SLIDES_RULES, slideDeckFrame, slidesPack } from '../../src/slides/index.ts';
 import { createLayoutCheck } from '../../src/formats/index.ts';
 
 export async function measureAgentText() {

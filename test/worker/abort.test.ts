@@ -13,7 +13,7 @@ import { BUNDLED_FONTS } from '../../src/formats/fonts.ts';
 import { toImageDocument } from '../../src/formats/markup.ts';
 import { writePdf } from '../../src/formats/pdf/render.ts';
 import { createImageHost } from '../../src/hosting/index.ts';
-import { builtInWorkerOptions, slideDeckFrame } from '../../src/slides.ts';
+import { builtInWorkerOptions, slideDeckFrame } from '../../src/slides/index.ts';
 import { CLIENT_CLOSED_STATUS } from '../../src/worker/errors.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { slidesRuntime } from '../support/slides.ts';

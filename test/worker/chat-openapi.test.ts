@@ -1,6 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_FORMAT_NAMES, type ChatFormatName } from '../../src/chat.ts';
+import { CHAT_FORMAT_NAMES, type ChatFormatName } from '../../src/chat/index.ts';
 import { FORMATS } from '../../src/core/formats.ts';
 import { examplePreviews, fixtureComposition, fixtures } from '../support/slides.ts';
 import { get, json, post, slide } from './support.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_FORMAT_NAMES, CHAT_MIME_TYPES, DISCORD_LIMITS, TELEGRAM_LIMITS } from '../../src/chat.ts';
+import { CHAT_FORMAT_NAMES, CHAT_MIME_TYPES, DISCORD_LIMITS, TELEGRAM_LIMITS } from '../../src/chat/index.ts';
 import { json, post, slide } from './support.ts';
 
 // JSON text: a Discord `\<` escape reads `\\<` here.

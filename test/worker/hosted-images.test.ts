@@ -4,7 +4,7 @@ import { SLACK_ELIDED_NOTE } from '../../src/core/hosts/slack/notes.ts';
 import { SLACK_LIMITS } from '../../src/core/hosts/slack/limits.ts';
 import { TEAMS_LIMITS } from '../../src/core/hosts/teams/limits.ts';
 import { createImageHost, slackImageMessage, teamsImageMessage } from '../../src/hosting/index.ts';
-import { builtInWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
 import { limitViolations, linkViolations } from '../../src/core/hosts/slack/kit.ts';
 import { BASE, slide } from './support.ts';

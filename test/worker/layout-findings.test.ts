@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker } from '../../src/worker/index.ts';
 import { LAYOUT_HEADER } from '../../src/worker/routes.ts';
 import { createIsomerRuntime, createIsomerTools } from '../../src/index.ts';
 import { createLayoutCheck } from '../../src/formats/index.ts';
-import { slideDeckFrame, slidesPack } from '../../src/slides.ts';
+import { slideDeckFrame, slidesPack } from '../../src/slides/index.ts';
 import overflowing from '../fixtures/overflow/list-long-bodies.json';
 import wellFormed from '../fixtures/compositions/deck-content-slide.json';
 import { BASE, post } from './support.ts';

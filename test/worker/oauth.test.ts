@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { SignJWT, type JWTPayload } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { slidesWorkerOptions } from '../../src/slides.ts';
+import { slidesWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { shownIdentity, whoamiView } from '../support/whoami-view.ts';
 import { BASE, slide } from './support.ts';

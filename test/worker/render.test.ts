@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { Composition, RenderTheme } from '../../src/index.ts';
-import { builtInWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
 import { checkComposition } from '../../src/core/tools/check.ts';
 import { unescapedSlackSyntax } from '../../src/core/hosts/slack/kit.ts';

@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { builtInWorkerOptions, SLIDES_GUIDE, SLIDES_RULES, slidesWorkerOptions } from '../../src/slides.ts';
+import { builtInWorkerOptions, SLIDES_GUIDE, SLIDES_RULES, slidesWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker } from '../../src/worker/index.ts';
 import { board, CARDS_GUIDE, CARDS_RULES, cardsPack } from '../support/packs/cards.ts';
 import { BASE, mcpModernRequest, rpcMessage, slide } from './support.ts';

@@ -8,10 +8,10 @@
 /// <reference types="vite/client" />
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createChatFormats } from '../../../src/chat.ts';
+import { createChatFormats } from '../../../src/chat/index.ts';
 import { formatRegistry } from '../../../src/core/formats.ts';
 import { BUILT_IN_HOSTS } from '../../../src/core/hosts/registry.ts';
-import { builtInWorkerOptions } from '../../../src/slides.ts';
+import { builtInWorkerOptions } from '../../../src/slides/index.ts';
 import { createWorker, createWorkerConfig } from '../../../src/worker/index.ts';
 import { ANONYMOUS_CALLER } from '../../../src/worker/auth.ts';
 import { cases, placements, sweep } from '../../support/chat-sweep.ts';

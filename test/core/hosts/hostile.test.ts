@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../src/chat.ts';
+import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../src/chat/index.ts';
 import { md } from '../../../src/core/markdown/builder.ts';
 import { HOSTILE_STRINGS } from '../../support/random.ts';
 import { previewSlide, slidesRuntime } from '../../support/slides.ts';

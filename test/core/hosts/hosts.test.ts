@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../src/chat.ts';
+import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../src/chat/index.ts';
 import { examplePreviews, fixtureComposition, fixtures, previewSlide, slidesRuntime } from '../../support/slides.ts';
 import { allowedLink, limitProblems, liveMentions, outputLinks } from './support.ts';
 

@@ -6,7 +6,7 @@ import {
   type DiscordMessage,
   type GoogleChatMessage,
   type TelegramMessages,
-} from '../../../src/chat.ts';
+} from '../../../src/chat/index.ts';
 import { md } from '../../../src/core/markdown/builder.ts';
 import { HOST_NAMES, HOSTS, limitProblems, strings, telegramParse } from './support.ts';
 

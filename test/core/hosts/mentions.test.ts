@@ -3,7 +3,7 @@
  * neither may reach a host as a live mention or as text the host cannot encode.
  */
 import { describe, expect, it } from 'vitest';
-import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../src/chat.ts';
+import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../src/chat/index.ts';
 import { md } from '../../../src/core/markdown/builder.ts';
 import type { MarkdownInline } from '../../../src/core/markdown/tree.ts';
 import { previewSlide, slidesRuntime } from '../../support/slides.ts';

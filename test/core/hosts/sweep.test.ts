@@ -12,7 +12,7 @@
  * what a host is sent) and does not count as checked.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatFormats } from '../../../src/chat.ts';
+import { createChatFormats } from '../../../src/chat/index.ts';
 import { BUILT_IN_HOSTS } from '../../../src/core/hosts/registry.ts';
 import { cases, HOSTILE, placements, ROUNDS, sweep } from '../../support/chat-sweep.ts';
 import { slidesRuntime } from '../../support/slides.ts';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChatFormats } from '../../../src/chat.ts';
+import { createChatFormats } from '../../../src/chat/index.ts';
 import { examplePreviews, fixtureComposition, fixtures, slidesRuntime } from '../../support/slides.ts';
 import { launchChromium } from '../chromium.ts';
 

@@ -15,7 +15,7 @@ import {
 import { toImageDocument } from '../../../src/formats/markup.ts';
 import { html } from '../../../src/core/model/markup.ts';
 import { createIsomerRuntime, textDirection } from '../../../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../../../src/slides.ts';
+import { slideDeckFrame, slidesPack } from '../../../src/slides/index.ts';
 import { launchChromium } from '../chromium.ts';
 import { CANVAS, findOverflow, loadSlide, prepareSlidePage, slideFragment } from '../chromium-overflow.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime, exampleNodes, type PrimitiveNode } from '../../../../src/index.ts';
 import { SLACK_ELIDED_NOTE, SLACK_EMPTY_TEXT } from '../../../../src/core/hosts/slack/notes.ts';
 import type { SlackMessage } from '../../../../src/core/hosts/slack/blocks.ts';
-import { slidesPack } from '../../../../src/slides.ts';
+import { slidesPack } from '../../../../src/slides/index.ts';
 import { notesPack } from '../../../support/notes-pack.ts';
 import { createRandom, HOSTILE_STRINGS, mutate, type Random } from '../../../support/random.ts';
 import { limitViolations, linkViolations, slackLinks } from '../../../../src/core/hosts/slack/kit.ts';

@@ -22,7 +22,7 @@ import {
   md,
   type PrimitiveNode,
 } from '../../../../src/index.ts';
-import { slideDeckFrame } from '../../../../src/slides.ts';
+import { slideDeckFrame } from '../../../../src/slides/index.ts';
 import { call, textOf } from '../../../support/tool-fixtures.ts';
 import { previewSlide } from '../../../support/slides.ts';
 

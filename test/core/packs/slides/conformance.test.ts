@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PrimitiveNode } from '../../../../src/index.ts';
-import { SLIDE_GROUPS, slideDeckFrame } from '../../../../src/slides.ts';
+import { SLIDE_GROUPS, slideDeckFrame } from '../../../../src/slides/index.ts';
 import {
   fixtureComposition,
   fixtures,

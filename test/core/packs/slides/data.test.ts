@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../../src/chat.ts';
+import { CHAT_FORMAT_NAMES, createChatFormats } from '../../../../src/chat/index.ts';
 import { formatValidationError, type PrimitiveNode } from '../../../../src/index.ts';
 import { AT, fixture, LONG_LINE, previewSlide, slidesRuntime } from '../../../support/slides.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLIDE_PRIMITIVES } from '../../../../src/core/packs/slides/pack.ts';
 import * as registry from '../../../../src/core/packs/slides/registry.ts';
-import { SLIDE_GROUP_TITLES, SLIDE_GROUPS, slidesPack } from '../../../../src/slides.ts';
+import { SLIDE_GROUP_TITLES, SLIDE_GROUPS, slidesPack } from '../../../../src/slides/index.ts';
 
 const registrySource = Object.values(
   import.meta.glob('../../../../src/core/packs/slides/registry.ts', {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime } from '../../../../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../../../../src/slides.ts';
+import { slideDeckFrame, slidesPack } from '../../../../src/slides/index.ts';
 
 /** Direction, word breaks and size steps of the slides pack in scripts other than Latin (issue 20). */
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });

@@ -3,46 +3,46 @@
  * Card, a Discord embed message, a Google Chat card, Telegram HTML messages — built from the
  * primitives' Markdown content tree, with each host's escaping, mention rules and limits.
  */
-import { Dispatcher } from './core/runtime/dispatcher.ts';
-import type { IsomerRuntime } from './core/runtime/runtime.ts';
-import type { Composition } from './core/model/composition.ts';
-import { CompositionValidationError } from './core/model/errors.ts';
-import type { MarkdownBlock } from './core/markdown/tree.ts';
-import type { DiscordMessage } from './core/hosts/discord/message.ts';
-import type { GoogleChatMessage } from './core/hosts/googlechat/message.ts';
-import type { ChatHeading } from './core/hosts/shared.ts';
-import type { TeamsMessage } from './core/hosts/teams/message.ts';
-import type { TelegramMessages } from './core/hosts/telegram/message.ts';
-import type { ChatHost } from './core/hosts/host.ts';
-import { BUILT_IN_HOSTS } from './core/hosts/registry.ts';
+import { Dispatcher } from '../core/runtime/dispatcher.ts';
+import type { IsomerRuntime } from '../core/runtime/runtime.ts';
+import type { Composition } from '../core/model/composition.ts';
+import { CompositionValidationError } from '../core/model/errors.ts';
+import type { MarkdownBlock } from '../core/markdown/tree.ts';
+import type { DiscordMessage } from '../core/hosts/discord/message.ts';
+import type { GoogleChatMessage } from '../core/hosts/googlechat/message.ts';
+import type { ChatHeading } from '../core/hosts/shared.ts';
+import type { TeamsMessage } from '../core/hosts/teams/message.ts';
+import type { TelegramMessages } from '../core/hosts/telegram/message.ts';
+import type { ChatHost } from '../core/hosts/host.ts';
+import { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';
 
-export { markdownToTeams, escapeTeamsText, ADAPTIVE_CARD_VERSION } from './core/hosts/teams/message.ts';
-export type { TeamsMessage, AdaptiveCard, TeamsElement } from './core/hosts/teams/message.ts';
-export { markdownToDiscord, escapeDiscordText } from './core/hosts/discord/message.ts';
-export type { DiscordMessage, DiscordEmbed } from './core/hosts/discord/message.ts';
+export { markdownToTeams, escapeTeamsText, ADAPTIVE_CARD_VERSION } from '../core/hosts/teams/message.ts';
+export type { TeamsMessage, AdaptiveCard, TeamsElement } from '../core/hosts/teams/message.ts';
+export { markdownToDiscord, escapeDiscordText } from '../core/hosts/discord/message.ts';
+export type { DiscordMessage, DiscordEmbed } from '../core/hosts/discord/message.ts';
 export {
   markdownToGoogleChat,
   escapeGoogleChatHtml,
   neutralizeGoogleChatText,
-} from './core/hosts/googlechat/message.ts';
+} from '../core/hosts/googlechat/message.ts';
 export type {
   GoogleChatMessage,
   GoogleChatCard,
   GoogleChatSection,
   GoogleChatWidget,
-} from './core/hosts/googlechat/message.ts';
-export { markdownToTelegram, escapeTelegramHtml } from './core/hosts/telegram/message.ts';
-export type { TelegramMessages, TelegramSendMessage } from './core/hosts/telegram/message.ts';
-export { TEAMS_LIMITS } from './core/hosts/teams/limits.ts';
-export { DISCORD_LIMITS } from './core/hosts/discord/limits.ts';
-export { GOOGLE_CHAT_LIMITS } from './core/hosts/googlechat/limits.ts';
-export { TELEGRAM_LIMITS } from './core/hosts/telegram/limits.ts';
-export type { ChatHeading } from './core/hosts/shared.ts';
-export { defineHost, type ChatHost, type MarkdownHost, type SurfaceHost } from './core/hosts/host.ts';
-export type { ImagePlacement, Picture } from './core/hosts/picture.ts';
-export type { HostPayloadSchemas, PayloadSchema, SchemaRef } from './core/hosts/payload-schema.ts';
-export { BUILT_IN_HOSTS } from './core/hosts/registry.ts';
-export { FORMATS, formatRegistry, type FormatEntry } from './core/formats.ts';
+} from '../core/hosts/googlechat/message.ts';
+export { markdownToTelegram, escapeTelegramHtml } from '../core/hosts/telegram/message.ts';
+export type { TelegramMessages, TelegramSendMessage } from '../core/hosts/telegram/message.ts';
+export { TEAMS_LIMITS } from '../core/hosts/teams/limits.ts';
+export { DISCORD_LIMITS } from '../core/hosts/discord/limits.ts';
+export { GOOGLE_CHAT_LIMITS } from '../core/hosts/googlechat/limits.ts';
+export { TELEGRAM_LIMITS } from '../core/hosts/telegram/limits.ts';
+export type { ChatHeading } from '../core/hosts/shared.ts';
+export { defineHost, type ChatHost, type MarkdownHost, type SurfaceHost } from '../core/hosts/host.ts';
+export type { ImagePlacement, Picture } from '../core/hosts/picture.ts';
+export type { HostPayloadSchemas, PayloadSchema, SchemaRef } from '../core/hosts/payload-schema.ts';
+export { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';
+export { FORMATS, formatRegistry, type FormatEntry } from '../core/formats.ts';
 
 type BuiltInMarkdownHost = Extract<(typeof BUILT_IN_HOSTS)[number], { from: 'markdown' }>;
 

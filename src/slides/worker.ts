@@ -3,10 +3,10 @@
  * view it registers. Types only from the Worker, so `isomer-edge/slides` stays free of it.
  */
 import * as z from 'zod';
-import { slidesPack } from './core/packs/slides/index.ts';
-import { defineView, type RegisteredView } from './core/runtime/views.ts';
-import type { WorkerCaller } from './worker/auth.ts';
-import type { WorkerOptions } from './worker/config.ts';
+import { slidesPack } from '../core/packs/slides/index.ts';
+import { defineView, type RegisteredView } from '../core/runtime/views.ts';
+import type { WorkerCaller } from '../worker/auth.ts';
+import type { WorkerOptions } from '../worker/config.ts';
 
 const summaryInput = z.strictObject({
   title: z.string().min(1).max(120).describe('The slide’s claim, as a sentence.'),
