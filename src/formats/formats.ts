@@ -1,3 +1,4 @@
+import { IMAGE_FORMATS } from '../core/formats.ts';
 import type { RenderTheme } from '../core/model/composition.ts';
 import type { FrameLayout } from '../core/model/frame.ts';
 import { defaultFontFiles } from '#formats/assets';
@@ -192,10 +193,10 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
   };
 
   return {
-    png: raster('png', 'image/png'),
-    webp: raster('webp', 'image/webp'),
+    png: raster('png', IMAGE_FORMATS.png),
+    webp: raster('webp', IMAGE_FORMATS.webp),
     svg: {
-      mimeType: 'image/svg+xml',
+      mimeType: IMAGE_FORMATS.svg,
       async render(composition, renderOptions) {
         const signal = renderOptions?.signal;
         signal?.throwIfAborted();
@@ -214,7 +215,7 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
       },
     },
     pdf: {
-      mimeType: 'application/pdf',
+      mimeType: IMAGE_FORMATS.pdf,
       render: (composition, renderOptions) =>
         renderDeck([composition], {
           ...(renderOptions?.theme ? { theme: renderOptions.theme } : {}),
