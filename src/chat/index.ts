@@ -40,6 +40,7 @@ export { TELEGRAM_LIMITS } from '../core/hosts/telegram/limits.ts';
 export type { ChatHeading } from '../core/hosts/shared.ts';
 export { defineHost, type ChatHost, type MarkdownHost, type SurfaceHost } from '../core/hosts/host.ts';
 export type { ImagePlacement, Picture } from '../core/hosts/picture.ts';
+export type { FoundLink, HostKit } from '../core/hosts/kit.ts';
 export type { HostPayloadSchemas, PayloadSchema, SchemaRef } from '../core/hosts/payload-schema.ts';
 export { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';
 export { FORMATS, formatRegistry, type FormatEntry } from '../core/formats.ts';

@@ -46,8 +46,9 @@ export type ChatHost<TName extends string = string, TMessage = unknown> =
  * Declares a chat host: checks its name once, so a bad one fails where it is written.
  * @example
  * ```ts
- * import { defineHost } from 'isomer-edge/chat';
+ * import { defineHost, type HostKit } from 'isomer-edge/chat';
  *
+ * declare const plainKit: HostKit; // the checks of its kit.ts, written from the host's rules
  * const plainHost = defineHost({
  *   name: 'plain',
  *   title: 'Plain chat',
@@ -57,7 +58,7 @@ export type ChatHost<TName extends string = string, TMessage = unknown> =
  *   from: 'markdown',
  *   convert: (blocks) => ({ text: `${blocks.length} blocks` }),
  *   payload: { root: 'PlainMessage', schemas: () => ({ PlainMessage: { type: 'object' } }) },
- *   kit: async () => ({ problems: () => [], liveMentions: () => [], linkTargets: () => [], links: () => [], plainTexts: () => [] }),
+ *   kit: async () => plainKit, // in a host's folder: () => import('./kit.ts')
  * });
  * ```
  */
