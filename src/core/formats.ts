@@ -20,9 +20,21 @@ export interface FormatEntry {
   readonly picture: boolean;
   /** It can be stored and served as a hosted image (`POST /images/{format}`). */
   readonly hosted: boolean;
+  /** The query options its render route reads, in the order they are documented. */
+  readonly options: readonly FormatOption[];
   /** The chat host behind it, when it is one. */
   readonly host?: ChatHost;
 }
+
+/**
+ * What a render route's query may say: the colour scheme, whether the title is drawn, the image
+ * scale, a hosted picture in the message (`image`), and the layout findings header.
+ */
+export const FORMAT_OPTIONS = ['theme', 'heading', 'scale', 'image', 'layout'] as const;
+export type FormatOption = (typeof FORMAT_OPTIONS)[number];
+
+/** The options in documented order: `FORMAT_OPTIONS` that `read` keeps. */
+const optionsOf = (read: (option: FormatOption) => boolean): FormatOption[] => FORMAT_OPTIONS.filter(read);
 
 /** The runtime's own surfaces besides Slack's, which is a host. */
 const PAGE_FORMATS = {
@@ -76,14 +88,20 @@ export function isBuiltInFormat(name: string): name is BuiltInFormat {
  * ```
  */
 export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): readonly FormatEntry[] {
-  const entry = (host: ChatHost): FormatEntry => ({
-    name: host.name,
-    mimeType: host.mimeType,
-    from: host.from,
-    picture: host.picture !== undefined,
-    hosted: false,
-    host,
-  });
+  // A surface host draws its title as the runtime's surfaces do (`heading`); a picture reads `theme` and `scale`.
+  const entry = (host: ChatHost): FormatEntry => {
+    const picture = host.picture !== undefined;
+    const surface = host.from === 'surface';
+    return {
+      name: host.name,
+      mimeType: host.mimeType,
+      from: host.from,
+      picture,
+      hosted: false,
+      options: optionsOf((option) => (option === 'heading' ? surface : option === 'layout' || picture)),
+      host,
+    };
+  };
   return [
     ...Object.entries(PAGE_FORMATS).map(([name, mimeType]) => ({
       name,
@@ -91,6 +109,9 @@ export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): rea
       from: 'surface' as const,
       picture: false,
       hosted: false,
+      options: optionsOf(
+        (option) => option === 'heading' || option === 'layout' || (option === 'theme' && name === 'html'),
+      ),
     })),
     ...hosts.filter((host) => host.from === 'surface').map(entry),
     ...Object.entries(IMAGE_FORMATS).map(([name, mimeType]) => ({
@@ -99,6 +120,7 @@ export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): rea
       from: 'snapshot' as const,
       picture: false,
       hosted: true,
+      options: optionsOf((option) => option === 'theme' || option === 'scale' || option === 'layout'),
     })),
     ...hosts.filter((host) => host.from === 'markdown').map(entry),
   ];

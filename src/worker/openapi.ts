@@ -1,7 +1,7 @@
 import { LAYOUT_HEADER, MAX_RENDER_SCALE, picturedFormats } from './routes.ts';
 import { METADATA_PATH } from './oauth.ts';
 import * as z from 'zod';
-import { isBuiltInFormat } from '../core/formats.ts';
+import { FORMAT_OPTIONS, type FormatOption, isBuiltInFormat } from '../core/formats.ts';
 import { RENDER_THEMES } from '../core/model/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { DEFAULT_IMAGE_TTL_DAYS } from '../hosting/images.ts';
@@ -356,17 +356,26 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
   // typed method per host. The rest share `/render/{format}`; concrete paths match first (OpenAPI 3.1).
   const hosts = config.registry.flatMap((entry) => (entry.host ? [entry.host] : []));
   const shared = config.formatNames.filter((name) => !hosts.some((host) => host.name === name));
-  const layoutQuery = config.layout ? [LAYOUT_QUERY] : [];
+  const QUERIES = {
+    theme: THEME_QUERY,
+    heading: HEADING_QUERY,
+    scale: SCALE_QUERY,
+    image: IMAGE_QUERY,
+    layout: LAYOUT_QUERY,
+  };
+  // The parameters a format's route reads, as the registry declares them (`layout` only when the check is on).
+  const queries = (options: Iterable<FormatOption>): Json[] =>
+    FORMAT_OPTIONS.filter((option) => [...options].includes(option) && (option !== 'layout' || config.layout)).map(
+      (option) => QUERIES[option],
+    );
+  const sharedOptions = new Set(config.registry.filter((entry) => !entry.host).flatMap((entry) => entry.options));
   paths['/render/{format}'] = {
     post: renderOperation({
       operationId: 'renderComposition',
       summary: 'Validate a composition and answer with the rendered output itself.',
       parameters: [
         { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: shared } },
-        THEME_QUERY,
-        HEADING_QUERY,
-        SCALE_QUERY,
-        ...layoutQuery,
+        ...queries(sharedOptions),
       ],
       output: 'The rendered output: text, Markdown, a whole HTML5 page (its CSS in <head>), or a host format’s bytes.',
       content: {
@@ -386,19 +395,14 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
   const pictured = picturedFormats(config);
   for (const host of hosts) {
     const picture = pictured.includes(host.name);
-    // A surface host is drawn by the runtime, so it reads `heading` (and `theme` and `scale`) as
-    // text, Markdown and HTML do; the others read `theme` and `scale` for their picture only.
+    const entry = config.registry.find((served) => served.name === host.name)!;
     const surface = host.from === 'surface';
     paths[`/render/${host.name}`] = {
       post: renderOperation({
         operationId: `render${host.operation}`,
         summary: `Validate a composition and answer the ${host.title} payload.`,
         ...(picture && !surface ? { description: '`theme` and `scale` apply to the picture (`image`) only.' } : {}),
-        parameters: [
-          ...(surface ? [THEME_QUERY, HEADING_QUERY, SCALE_QUERY] : picture ? [THEME_QUERY, SCALE_QUERY] : []),
-          ...(picture ? [IMAGE_QUERY] : []),
-          ...layoutQuery,
-        ],
+        parameters: queries(entry.options),
         output: `The ${host.title} payload, as JSON.`,
         content: { [host.mimeType]: { schema: ref(host.payload.root) } },
         layout: config.layout,

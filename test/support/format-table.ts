@@ -19,11 +19,12 @@ export function formatTable(entries: readonly FormatEntry[]): string {
       FROM[entry.from],
       entry.picture ? 'yes' : '',
       entry.hosted ? 'yes' : '',
+      entry.options.map((option) => `\`${option}\``).join(', '),
     ].join(' | '),
   );
   return [
-    '| format | host | media type | drawn from | takes `?image=` | stored by `POST /images` |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| format | host | media type | drawn from | takes `?image=` | stored by `POST /images` | query options |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row} |`),
   ].join('\n');
 }
