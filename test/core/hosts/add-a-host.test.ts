@@ -119,7 +119,9 @@ describe('a chat host added by the documented steps', () => {
       >,
     )[0]!;
     const table = formatTable(formatRegistry(hosts));
-    expect(table).toContain(`| \`mattermost\` | Mattermost | \`${MIME}\` | the Markdown content tree |  |  | `layout` |`);
+    expect(table).toContain(
+      `| \`mattermost\` | Mattermost | \`${MIME}\` | the Markdown content tree |  |  | \`layout\` |`,
+    );
     expect(readmeFormatTable(readme)).not.toBe(table);
     expect(readmeFormatTable(readme)).toBe(formatTable(formatRegistry()));
   });
