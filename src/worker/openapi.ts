@@ -1,11 +1,11 @@
-import { LAYOUT_HEADER, MAX_RENDER_SCALE, picturedFormats } from './routes.ts';
+import { LAYOUT_HEADER, MAX_RENDER_SCALE } from './routes.ts';
 import { METADATA_PATH } from './oauth.ts';
 import * as z from 'zod';
 import { FORMAT_OPTIONS, type FormatOption, isBuiltInFormat } from '../core/formats.ts';
 import { RENDER_THEMES } from '../core/model/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { DEFAULT_IMAGE_TTL_DAYS } from '../hosting/images.ts';
-import { SLACK_IMAGE_PLACEMENTS } from '../core/hosts/slack/picture.ts';
+import { IMAGE_PLACEMENTS } from '../core/hosts/picture.ts';
 import { hostedFormats, IMAGE_CACHE_CONTROL } from './images.ts';
 import { inputJsonSchema, WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
 import {
@@ -141,7 +141,7 @@ const IMAGE_QUERY = query(
   'A hosted PNG of the slide in the message, `above` the text or `only` (the words kept as alt text): an ' +
     '`image` block (Slack), an `Image` element (Teams) or an `image` widget (Google Chat). If storing fails ' +
     'the text goes alone. Needs the IMAGES bucket. Only these formats take it: any other answers 400.',
-  { type: 'string', enum: [...SLACK_IMAGE_PLACEMENTS] },
+  { type: 'string', enum: [...IMAGE_PLACEMENTS] },
 );
 const LAYOUT_QUERY = query(
   'layout',
@@ -354,8 +354,9 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
   // Each chat host's answer has its own schema and its own query parameters (only slack, teams and
   // googlechat take `image`), so each gets a concrete path and operation: a generated client gets a
   // typed method per host. The rest share `/render/{format}`; concrete paths match first (OpenAPI 3.1).
-  const hosts = config.registry.flatMap((entry) => (entry.host ? [entry.host] : []));
-  const shared = config.formatNames.filter((name) => !hosts.some((host) => host.name === name));
+  // Each host has a path of its own; the rest share `/render/{format}`.
+  const ownPaths = new Set(config.registry.flatMap((entry) => (entry.host ? [entry.name] : [])));
+  const shared = config.formatNames.filter((name) => !ownPaths.has(name));
   const QUERIES = {
     theme: THEME_QUERY,
     heading: HEADING_QUERY,
@@ -392,17 +393,15 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
       notFound: true,
     }),
   };
-  const pictured = picturedFormats(config);
-  for (const host of hosts) {
-    const picture = pictured.includes(host.name);
-    const entry = config.registry.find((served) => served.name === host.name)!;
+  for (const { host, picture, options } of config.registry) {
+    if (!host) continue;
     const surface = host.from === 'surface';
     paths[`/render/${host.name}`] = {
       post: renderOperation({
         operationId: `render${host.operation}`,
         summary: `Validate a composition and answer the ${host.title} payload.`,
         ...(picture && !surface ? { description: '`theme` and `scale` apply to the picture (`image`) only.' } : {}),
-        parameters: queries(entry.options),
+        parameters: queries(options),
         output: `The ${host.title} payload, as JSON.`,
         content: { [host.mimeType]: { schema: ref(host.payload.root) } },
         layout: config.layout,

@@ -8,7 +8,7 @@ import { createLayoutCheck } from '../../src/formats/index.ts';
 import { slideDeckFrame, slidesPack } from '../../src/slides/index.ts';
 import overflowing from '../fixtures/overflow/list-long-bodies.json';
 import wellFormed from '../fixtures/compositions/deck-content-slide.json';
-import { BASE, post } from './support.ts';
+import { BASE, jsonPost, post, workerFetch } from './support.ts';
 
 type Result = { content: { type: string; text: string }[]; isError?: boolean };
 
@@ -91,20 +91,8 @@ async function fetchGet(path: string): Promise<Response> {
 }
 
 describe('turning it off, and the library default', () => {
-  async function call(worker: ReturnType<typeof createWorker>, path: string, body: unknown): Promise<Response> {
-    const ctx = createExecutionContext();
-    const response = await worker.fetch(
-      new Request(`${BASE}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }) as Request<unknown, IncomingRequestCfProperties>,
-      {},
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    return response;
-  }
+  const call = (worker: ReturnType<typeof createWorker>, path: string, body: unknown): Promise<Response> =>
+    workerFetch(worker, path, jsonPost(body));
 
   it('a deployment with layout: false answers no layout warnings, and refuses ?layout=true with a reason', async () => {
     const worker = createWorker(slidesWorkerOptions({ layout: false }));

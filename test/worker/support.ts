@@ -1,4 +1,4 @@
-import { SELF } from 'cloudflare:test';
+import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
 
 /** Any host works: the Worker routes on the path alone. */
 export const BASE = 'http://isomer.test';
@@ -114,3 +114,32 @@ export async function rpcMessage(response: Response): Promise<any> {
   }
   return JSON.parse(text);
 }
+
+/** A request to a Worker built in the test (not `SELF`), its waitUntil work awaited. */
+export async function workerFetch(
+  worker: {
+    fetch: (
+      request: Request<unknown, IncomingRequestCfProperties>,
+      env: object,
+      ctx: ExecutionContext,
+    ) => Promise<Response> | Response;
+  },
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
+    {},
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** The init of a JSON POST. */
+export const jsonPost = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});

@@ -6,7 +6,6 @@
  * `?image=` rule, the README's table check and the chat sweep.
  */
 /// <reference types="vite/client" />
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createChatFormats } from '../../../src/chat/index.ts';
 import { formatRegistry } from '../../../src/core/formats.ts';
@@ -19,7 +18,7 @@ import { formatTable, readmeFormatTable } from '../../support/format-table.ts';
 import { mattermostHost } from '../../support/hosts/mattermost/index.ts';
 import { previewSlide, slidesRuntime } from '../../support/slides.ts';
 import { call, textOf } from '../../support/tool-fixtures.ts';
-import { BASE } from '../../worker/support.ts';
+import { jsonPost, workerFetch } from '../../worker/support.ts';
 
 // Step 2: the registry line.
 const hosts = [...BUILT_IN_HOSTS, mattermostHost];
@@ -30,31 +29,8 @@ const config = createWorkerConfig(options);
 const slide = previewSlide({ type: 'slideBulletList', items: ['Ship the **migration**', 'Ping @channel'] });
 const MIME = 'application/vnd.isomer-edge.mattermost+json';
 
-async function post(path: string, body: unknown): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${BASE}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }) as Request<unknown, IncomingRequestCfProperties>,
-    {},
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
-async function get(path: string): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${BASE}${path}`) as Request<unknown, IncomingRequestCfProperties>,
-    {},
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const post = (path: string, body: unknown): Promise<Response> => workerFetch(worker, path, jsonPost(body));
+const get = (path: string): Promise<Response> => workerFetch(worker, path);
 
 describe('a chat host added by the documented steps', () => {
   it('is in the format registry, after the built-in hosts, with its media type and no picture', () => {

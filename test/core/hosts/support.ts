@@ -4,7 +4,6 @@
  */
 import type { HostKit } from '../../../src/core/hosts/kit.ts';
 import { BUILT_IN_HOSTS } from '../../../src/core/hosts/registry.ts';
-import type { MarkdownHost } from '../../../src/core/hosts/host.ts';
 
 export { strings } from '../../../src/core/hosts/kit.ts';
 export { telegramParse } from '../../../src/core/hosts/telegram/kit.ts';
@@ -32,8 +31,5 @@ export const liveMentions = (host: string, payload: unknown): string[] => KITS[h
 
 /** Every link target the payload would open. */
 export const outputLinks = (host: string, payload: unknown): string[] => KITS[host]!.linkTargets(payload);
-
-/** A host declared for tests only (one written the documented way, as a new host would be). */
-export type AnyMarkdownHost = MarkdownHost<string, unknown>;
 
 export { allowedLink } from '../../support/chat-sweep.ts';
