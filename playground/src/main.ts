@@ -9,7 +9,7 @@ import { createEditor } from './editor.ts';
 import { lineColumn } from './json-path.ts';
 import { renderMarkdown } from './markdown.ts';
 import { decodeState, encodeState } from './share.ts';
-import { SURFACES, type Surface, renderSurfaces, sizeRows } from './surfaces.ts';
+import { formatReads, SURFACES, type Surface, renderSurfaces, setFormatOptions, sizeRows } from './surfaces.ts';
 import { setupTabs } from './tabs.ts';
 
 /** Typing pauses this long before the composition is checked. */
@@ -40,7 +40,7 @@ function say(message: string): void {
 
 // The catalog and the offered formats are asked for first, before the editor is built.
 const catalogLoading = loadCatalog();
-const toolsLoading = getText('/tools');
+const formatsLoading = getText('/formats');
 
 const editor = createEditor(byId('editor'), 'Composition JSON', () => schedule());
 
@@ -344,7 +344,7 @@ function mcpConfig(): string {
 function curlCommand(): string {
   const format = surfaceTabs.selected() || 'text';
   const query = new URLSearchParams();
-  if (renderTheme.value !== 'auto') query.set('theme', renderTheme.value);
+  if (renderTheme.value !== 'auto' && formatReads(format, 'theme')) query.set('theme', renderTheme.value);
   const url = `${location.origin}/render/${format}${query.size ? `?${query}` : ''}`;
   const lines = [`curl '${url}' \\`];
   if (tokensRequired()) lines.push(`  -H "authorization: Bearer $ISOMER_TOKEN" \\`);
@@ -449,11 +449,9 @@ window.addEventListener('hashchange', () => void restore());
 
 async function offeredSurfaces(): Promise<void> {
   try {
-    const tools = JSON.parse(await toolsLoading) as {
-      tools: { name: string; inputSchema: { properties?: { format?: { enum?: string[] } } } }[];
-    };
-    const formats = tools.tools.find((tool) => tool.name === 'isomer_render')?.inputSchema.properties?.format?.enum;
-    if (formats) offered = SURFACES.filter((surface) => formats.includes(surface));
+    const { formats } = JSON.parse(await formatsLoading) as { formats: { name: string; options: string[] }[] };
+    setFormatOptions(formats);
+    offered = SURFACES.filter((surface) => formats.some((format) => format.name === surface));
   } catch {
     // Keep every surface; a missing one reports its own failure.
   }

@@ -67,6 +67,17 @@ const CHAT_PREVIEWS: Record<ChatSurface, (root: HTMLElement, payload: Payload) =
   },
 };
 
+/** The query options each format's route reads (`GET /formats`); any other is refused there. */
+let formatOptions = new Map<string, readonly string[]>();
+
+export function setFormatOptions(formats: readonly { name: string; options: readonly string[] }[]): void {
+  formatOptions = new Map(formats.map((format) => [format.name, format.options]));
+}
+
+/** Whether a format's route reads a query option (every option until the list has loaded). */
+export const formatReads = (surface: string, option: string): boolean =>
+  formatOptions.size === 0 || (formatOptions.get(surface)?.includes(option) ?? false);
+
 /** Pictures are drawn at half the 1920×1080 canvas: enough for a preview, and quicker. */
 const PREVIEW_SCALE = '0.5';
 
@@ -137,8 +148,8 @@ async function one(
   sizes: Sizes,
 ): Promise<string | undefined> {
   const query: Record<string, string> = {};
-  if (theme !== 'auto') query.theme = theme;
-  if (surface === 'png' || surface === 'svg') query.scale = PREVIEW_SCALE;
+  if (theme !== 'auto' && formatReads(surface, 'theme')) query.theme = theme;
+  if ((surface === 'png' || surface === 'svg') && formatReads(surface, 'scale')) query.scale = PREVIEW_SCALE;
   const result = await render(surface, body, query, signal);
   if (!result.ok) return `${surface}: ${result.message}`;
   const { blob } = result;

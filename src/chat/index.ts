@@ -70,10 +70,18 @@ export const CHAT_FORMAT_NAMES = MARKDOWN_HOSTS.map((host) => host.name);
  */
 export interface ChatFormat<TMessage> {
   readonly mimeType: string;
-  /** Validates, then answers the payload as JSON text. Throws `CompositionValidationError` when invalid. */
-  render(composition: unknown, options?: Record<string, unknown>): string;
+  /**
+   * Validates, then answers the payload as JSON text. Throws `CompositionValidationError` when
+   * invalid. `heading` overrides the formats' default for this call.
+   */
+  render(composition: unknown, options?: ChatBuildOptions): string;
   /** Validates, then answers the payload itself. */
-  build(composition: unknown): TMessage;
+  build(composition: unknown, options?: ChatBuildOptions): TMessage;
+}
+
+/** What one call may change: whether the title and subtitle head the message. */
+export interface ChatBuildOptions {
+  heading?: boolean;
 }
 
 // A type alias, not an interface, so it fits `Record<string, IsomerToolsFormat>`.
@@ -115,10 +123,13 @@ export function createChatFormats(options: ChatFormatsOptions & { hosts?: undefi
 export function createChatFormats(options: ChatFormatsOptions): Record<string, ChatFormat<unknown>>;
 export function createChatFormats(options: ChatFormatsOptions): ChatFormats | Record<string, ChatFormat<unknown>> {
   const { runtime } = options;
-  const heading = options.heading ?? true;
+  const fallbackHeading = options.heading ?? true;
   const dispatcher = new Dispatcher(runtime.primitives, new Set());
 
-  const prepare = (composition: unknown): { blocks: MarkdownBlock[]; heading: ChatHeading } => {
+  const prepare = (
+    composition: unknown,
+    heading = fallbackHeading,
+  ): { blocks: MarkdownBlock[]; heading: ChatHeading } => {
     const result = runtime.validate(composition);
     if (!result.valid || result.composition === undefined) throw new CompositionValidationError(result.errors);
     const checked: Composition = result.composition;
@@ -133,14 +144,14 @@ export function createChatFormats(options: ChatFormatsOptions): ChatFormats | Re
   const formats: Record<string, ChatFormat<unknown>> = {};
   for (const host of options.hosts ?? BUILT_IN_HOSTS) {
     if (host.from !== 'markdown') continue;
-    const build = (composition: unknown): unknown => {
-      const prepared = prepare(composition);
+    const build = (composition: unknown, call?: ChatBuildOptions): unknown => {
+      const prepared = prepare(composition, call?.heading);
       return host.convert(prepared.blocks, prepared.heading);
     };
     formats[host.name] = {
       mimeType: host.mimeType,
       build,
-      render: (composition) => JSON.stringify(build(composition)),
+      render: (composition, call) => JSON.stringify(build(composition, call)),
     };
   }
   return formats as ChatFormats;

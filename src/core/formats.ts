@@ -9,6 +9,8 @@ import { BUILT_IN_HOSTS } from './hosts/registry.ts';
 
 export interface FormatEntry {
   readonly name: string;
+  /** How people name it (a tab, a table row): `Google Chat`, `PNG`. */
+  readonly title: string;
   readonly mimeType: string;
   /**
    * What it is drawn from: a runtime surface (text, Markdown, HTML, Slack's per-primitive
@@ -42,6 +44,17 @@ const PAGE_FORMATS = {
   markdown: 'text/markdown; charset=utf-8',
   html: 'text/html; charset=utf-8',
 } as const;
+
+/** The titles of the formats that are not hosts (a host declares its own). */
+const TITLES: Readonly<Record<keyof typeof PAGE_FORMATS | ImageFormatName, string>> = {
+  text: 'Text',
+  markdown: 'Markdown',
+  html: 'HTML',
+  png: 'PNG',
+  webp: 'WebP',
+  svg: 'SVG',
+  pdf: 'PDF',
+};
 
 /** What the image engine draws (the `isomer-edge/formats` entry), each storable as a hosted image. */
 export const IMAGE_FORMATS = {
@@ -88,23 +101,24 @@ export function isBuiltInFormat(name: string): name is BuiltInFormat {
  * ```
  */
 export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): readonly FormatEntry[] {
-  // A surface host draws its title as the runtime's surfaces do (`heading`); a picture reads `theme` and `scale`.
+  // Every host draws the title unless `heading=false`; a picture reads `theme` and `scale`.
   const entry = (host: ChatHost): FormatEntry => {
     const picture = host.picture !== undefined;
-    const surface = host.from === 'surface';
     return {
       name: host.name,
+      title: host.title,
       mimeType: host.mimeType,
       from: host.from,
       picture,
       hosted: false,
-      options: optionsOf((option) => (option === 'heading' ? surface : option === 'layout' || picture)),
+      options: optionsOf((option) => option === 'heading' || option === 'layout' || picture),
       host,
     };
   };
   return [
     ...Object.entries(PAGE_FORMATS).map(([name, mimeType]) => ({
       name,
+      title: TITLES[name as keyof typeof PAGE_FORMATS],
       mimeType,
       from: 'surface' as const,
       picture: false,
@@ -116,6 +130,7 @@ export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): rea
     ...hosts.filter((host) => host.from === 'surface').map(entry),
     ...Object.entries(IMAGE_FORMATS).map(([name, mimeType]) => ({
       name,
+      title: TITLES[name as ImageFormatName],
       mimeType,
       from: 'snapshot' as const,
       picture: false,
@@ -124,6 +139,21 @@ export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): rea
     })),
     ...hosts.filter((host) => host.from === 'markdown').map(entry),
   ];
+}
+
+/** What a client learns of a served format (`GET /formats`): its registry entry, or a host format given in code. */
+export type ServedFormat = Pick<FormatEntry, 'name' | 'title' | 'mimeType' | 'picture' | 'hosted' | 'options'>;
+
+/** A format a host gives in code (`createIsomerTools({ formats })`): it is handed every option but a picture. */
+export function codeFormat(name: string, mimeType: string): ServedFormat {
+  return {
+    name,
+    title: name,
+    mimeType,
+    picture: false,
+    hosted: false,
+    options: optionsOf((option) => option !== 'image'),
+  };
 }
 
 /** The built-in formats. */

@@ -17,6 +17,7 @@ import { corsMiddleware, forbiddenOrigin, originAllowed, parseOriginSettings, ty
 import {
   callTool,
   getPrompt,
+  listFormats,
   listPrompts,
   listResources,
   listTools,
@@ -253,6 +254,7 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
   app.get('/resources/:name', (c) => readResource(getConfig(c.env), c.req.param('name')));
   app.get('/prompts', (c) => listPrompts(getConfig(c.env)));
   app.post('/prompts/:name', (c) => getPrompt(getConfig(c.env), c.req.param('name'), c.req.raw));
+  app.get('/formats', (c) => listFormats(getConfig(c.env)));
   app.post('/render/:format', (c) => renderComposition(getConfig(c.env), c.req.param('format'), c.req.raw, c.env));
   app.get('/images/:file', (c) => serveImage(c.env, c.req.raw, c.req.param('file'), waitUntilOf(c)));
   app.post('/images/:file', (c) => storeImage(getConfig(c.env), c.req.param('file'), c.req.raw, c.env));

@@ -21,7 +21,13 @@ import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { createImageFormats, createLayoutCheck } from '../formats/index.ts';
 import { workerFontFiles } from './font-assets.ts';
 import { type ChatFormat, createChatFormats } from '../chat/index.ts';
-import { type FormatEntry, formatRegistry, IMAGE_FORMAT_NAMES } from '../core/formats.ts';
+import {
+  codeFormat,
+  type FormatEntry,
+  formatRegistry,
+  IMAGE_FORMAT_NAMES,
+  type ServedFormat,
+} from '../core/formats.ts';
 import type { ChatHost } from '../core/hosts/host.ts';
 import { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';
 // Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
@@ -118,6 +124,8 @@ export interface WorkerConfig {
   registry: readonly FormatEntry[];
   /** The runtime's own formats, then the host's. */
   formatNames: readonly string[];
+  /** Every format served, in `formatNames` order, with what its route reads (`GET /formats`). */
+  served: readonly ServedFormat[];
   /** The one check-and-render path the tools and `POST /render/{format}` share. */
   renderer: CompositionRenderer;
   /** Whether checks can add layout findings (`layout` on, with a frame). */
@@ -252,16 +260,23 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
   const prompts = createIsomerPrompts(served);
 
   const offered = new Set(renderer.formatNames);
+  // A host format given in code under a chat host's name replaces that host: its entry goes.
+  const registry = formatRegistry(hosts).filter(
+    (entry) => offered.has(entry.name) && (entry.from !== 'markdown' || formats[entry.name] === chat[entry.name]),
+  );
   return {
     runtime,
     frame,
     formats,
     chat,
-    // A host format given in code under a chat host's name replaces that host: its entry goes.
-    registry: formatRegistry(hosts).filter(
-      (entry) => offered.has(entry.name) && (entry.from !== 'markdown' || formats[entry.name] === chat[entry.name]),
-    ),
+    registry,
     formatNames: renderer.formatNames,
+    served: renderer.formatNames.map((name) => {
+      const entry = registry.find((listed) => listed.name === name);
+      if (!entry) return codeFormat(name, formats[name]!.mimeType);
+      const { title, mimeType, picture, hosted, options } = entry;
+      return { name, title, mimeType, picture, hosted, options };
+    }),
     renderer,
     layout: layout !== undefined,
     heading,

@@ -14,7 +14,7 @@ export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
 export function scopeGroupOf(path: string): ScopeGroup | undefined {
   if (path === '/mcp') return 'mcp';
   if (/^\/(tools|resources|prompts)(\/|$)/.test(path) || path === '/openapi.json') return 'tools';
-  if (/^\/(render|images)\//.test(path)) return 'render';
+  if (/^\/(render|images)\//.test(path) || path === '/formats') return 'render';
   return undefined;
 }
 

@@ -18,6 +18,7 @@ import {
   promptResultSchema,
   resourceListSchema,
   toolListSchema,
+  formatListSchema,
   toolResultSchema,
 } from './schemas.ts';
 
@@ -127,7 +128,7 @@ const THEME_QUERY = query(
 );
 const HEADING_QUERY = query(
   'heading',
-  'Draw the title and subtitle (text, Markdown, HTML, Slack). Default false: a slide draws its own.',
+  'Draw the title and subtitle (every format but the images). Default false: a slide draws its own.',
   { type: 'boolean' },
 );
 const SCALE_QUERY = query(
@@ -229,6 +230,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     CompositionInvalid: component(compositionInvalidSchema),
     ToolResult: component(toolResultSchema),
     ToolList: component(toolListSchema),
+    FormatList: component(formatListSchema),
     ResourceList: component(resourceListSchema),
     PromptList: component(promptListSchema),
     PromptResult: component(promptResultSchema),
@@ -267,6 +269,13 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         },
       },
     };
+  paths['/formats'] = {
+    get: {
+      operationId: 'listFormats',
+      summary: 'List the formats with their media types and the query options each render route reads.',
+      responses: { '200': { description: 'The formats.', content: json(ref('FormatList')) }, ...COMMON_ERRORS },
+    },
+  };
   paths['/tools'] = {
     get: {
       operationId: 'listTools',
@@ -374,6 +383,9 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     post: renderOperation({
       operationId: 'renderComposition',
       summary: 'Validate a composition and answer with the rendered output itself.',
+      description:
+        'Each format reads only its own query options (`GET /formats` lists them: `theme` the HTML and image ' +
+        'formats, `scale` the images); any other option answers 400 `INVALID_QUERY`.',
       parameters: [
         { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: shared } },
         ...queries(sharedOptions),

@@ -7,6 +7,7 @@ import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
 import type { RenderedOutput } from '../core/tools/render.ts';
 import { BASE_HEADERS, boundText, clientGone, errorResponse, jsonResponse } from './errors.ts';
+import { FORMAT_OPTIONS, type ServedFormat } from '../core/formats.ts';
 import type { ChatHost } from '../core/hosts/host.ts';
 import { IMAGE_PLACEMENTS, type ImagePlacement, type Picture } from '../core/hosts/picture.ts';
 import {
@@ -20,11 +21,6 @@ import {
   hostedPicture,
   type ImageHostingEnv,
 } from './images.ts';
-
-/** The formats whose messages can carry a hosted picture of the slide (`?image=above|only`). */
-export function picturedFormats(config: WorkerConfig): string[] {
-  return config.registry.filter((entry) => entry.picture).map((entry) => entry.name);
-}
 
 /**
  * A pictured host's message with the picture in it (or alone without the text when `only`): a
@@ -41,7 +37,7 @@ function picturedMessage(
   const message =
     host.from === 'surface'
       ? config.runtime.surfaces[host.name as 'slack'].render(copy, { heading })
-      : config.chat[host.name]!.build(copy);
+      : config.chat[host.name]!.build(copy, { heading });
   return picture && host.picture ? host.picture(message, picture, placement) : message;
 }
 /**
@@ -210,6 +206,28 @@ async function clientLeft(signal: AbortSignal | undefined): Promise<boolean> {
   return signal.aborted;
 }
 
+/**
+ * A query option the format does not read, refused as `?image=` always was: an option that would
+ * change nothing is a caller's mistake worth naming. The registry says what each format reads.
+ */
+function unreadOption(config: WorkerConfig, format: ServedFormat, query: URLSearchParams): Response | undefined {
+  const option = FORMAT_OPTIONS.find((name) => query.has(name) && !format.options.includes(name));
+  if (!option) return undefined;
+  const readers = config.served.filter((served) => served.options.includes(option)).map((served) => served.name);
+  return errorResponse('INVALID_QUERY', `${option} applies to the ${readers.join(', ')} formats only.`, {
+    parameter: option,
+  });
+}
+
+/**
+ * `GET /formats`: every format this Worker serves, with its media type, whether its messages can
+ * carry a hosted picture, whether `/images` stores it, and the query options its route reads
+ * (`layout` says whether the layout check is on at all).
+ */
+export function listFormats(config: WorkerConfig): Response {
+  return jsonResponse({ layout: config.layout, formats: config.served });
+}
+
 /** The checked composition, or the 422 that lists what to repair (a 499 when the client has gone). */
 async function checkedComposition(
   config: WorkerConfig,
@@ -253,16 +271,14 @@ export async function renderComposition(
   request: Request,
   env?: ImageHostingEnv,
 ): Promise<Response> {
-  if (!config.formatNames.includes(format))
-    return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
-  const query = parseQuery(new URL(request.url), config.heading);
+  const entry = config.served.find((served) => served.name === format);
+  if (!entry) return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
+  const url = new URL(request.url);
+  const query = parseQuery(url, config.heading);
   if (query instanceof Response) return query;
+  const unread = unreadOption(config, entry, url.searchParams);
+  if (unread) return unread;
   // `?image=` puts a hosted picture of the slide in a chat message: it needs the bucket and PNG.
-  const pictured = picturedFormats(config);
-  if (query.image !== undefined && !pictured.includes(format))
-    return errorResponse('INVALID_QUERY', `image applies to the ${pictured.join(', ')} formats only.`, {
-      parameter: 'image',
-    });
   const host = query.image !== undefined ? imageHost(env) : undefined;
   if (query.image !== undefined && (!host || !hostedFormats(config).includes('png'))) return notConfigured();
   const signal = signalOf(request);
@@ -288,9 +304,9 @@ export async function renderComposition(
     // A storage fault leaves the picture out (logged); the message still goes.
     const picture = await hostedPicture(config, host, env, request, copy, options);
     if (signal?.aborted) return clientGone();
-    const entry = config.registry.find((served) => served.name === format)!;
-    const message = picturedMessage(config, entry.host!, copy, heading, picture, query.image);
-    return textBody(JSON.stringify(message), entry.mimeType, findings);
+    const chatHost = config.registry.find((listed) => listed.name === format)!.host!;
+    const message = picturedMessage(config, chatHost, copy, heading, picture, query.image);
+    return textBody(JSON.stringify(message), chatHost.mimeType, findings);
   }
   let output: RenderedOutput;
   try {

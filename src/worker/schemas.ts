@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { WORKER_ERROR_CODES } from './errors.ts';
+import { FORMAT_OPTIONS } from '../core/formats.ts';
 
 /**
  * The shapes the HTTP routes answer with, as Zod schemas: the OpenAPI document is generated from
@@ -62,6 +63,22 @@ export const toolListSchema = z.object({
       title: z.string(),
       description: z.string(),
       inputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema (draft 2020-12)'),
+    }),
+  ),
+});
+
+export const formatListSchema = z.object({
+  layout: z.boolean().describe('Whether the layout check is on: without it `layout=true` answers 400.'),
+  formats: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      mimeType: z.string(),
+      picture: z.boolean().describe('Its messages can carry a hosted picture (`image`).'),
+      hosted: z.boolean().describe('`POST /images/{format}` stores it.'),
+      options: z
+        .array(z.enum(FORMAT_OPTIONS))
+        .describe('The query options its render route reads; any other answers 400 INVALID_QUERY.'),
     }),
   ),
 });

@@ -272,6 +272,7 @@ describe('GET /openapi.json', () => {
       '/healthz',
       '/.well-known/oauth-protected-resource',
       '/.well-known/oauth-protected-resource/mcp',
+      '/formats',
       '/tools',
       ...Object.values(ISOMER_TOOL_NAMES).map((name) => `/tools/${name}`),
       '/resources',

@@ -13,7 +13,7 @@ export type RenderedOutput =
 export interface RenderRequest {
   /** Default: the composition's own theme. */
   theme?: RenderTheme;
-  /** Draw the title and subtitle on text, Markdown, HTML and Slack; default the renderer's. */
+  /** Draw the title and subtitle (every format that shows text: not the images); default the renderer's. */
   heading?: boolean;
   /** Output size relative to the canvas, for the formats that read it (images). */
   scale?: number;
@@ -124,6 +124,7 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
       const host = Object.hasOwn(formats, format) ? formats[format] : undefined;
       if (!host) throw new IsomerError('UNKNOWN_FORMAT', `Unknown format ${JSON.stringify(format.slice(0, 64))}`);
       const output = await host.render(copy, {
+        heading,
         ...(theme ? { theme } : {}),
         ...(scale !== undefined ? { scale } : {}),
         ...(signal ? { signal } : {}),

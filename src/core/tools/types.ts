@@ -61,7 +61,14 @@ export interface IsomerToolsFormat {
   mimeType: string;
   render(
     composition: Composition,
-    options: { theme?: RenderTheme; signal?: AbortSignal },
+    options: {
+      theme?: RenderTheme;
+      /** Output size relative to the canvas (the image formats read it). */
+      scale?: number;
+      /** Draw the title and subtitle (the chat formats read it). */
+      heading?: boolean;
+      signal?: AbortSignal;
+    },
   ): Promise<Uint8Array | string> | Uint8Array | string;
 }
 

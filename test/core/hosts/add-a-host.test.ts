@@ -81,6 +81,24 @@ describe('a chat host added by the documented steps', () => {
     expect(doc.components.schemas[root]).toBeDefined();
   });
 
+  it('is listed by GET /formats with its title and the options its route reads', async () => {
+    const { formats } = (await (await get('/formats')).json()) as { formats: { name: string }[] };
+    expect(formats.at(-1)).toEqual({
+      name: 'mattermost',
+      title: 'Mattermost',
+      mimeType: MIME,
+      picture: false,
+      hosted: false,
+      options: ['heading', 'layout'],
+    });
+  });
+
+  it('reads ?heading=false: the message has no title then', async () => {
+    const named = { ...slide, title: 'Said by the title alone' };
+    expect(await (await post('/render/mattermost?heading=true', named)).text()).toContain('Said by the title alone');
+    expect(await (await post('/render/mattermost?heading=false', named)).text()).not.toContain('Said by the title');
+  });
+
   it('refuses ?image= (it takes no picture), naming the formats that do', async () => {
     const response = await post('/render/mattermost?image=above', slide);
     expect(response.status).toBe(400);
@@ -96,7 +114,7 @@ describe('a chat host added by the documented steps', () => {
     )[0]!;
     const table = formatTable(formatRegistry(hosts));
     expect(table).toContain(
-      `| \`mattermost\` | Mattermost | \`${MIME}\` | the Markdown content tree |  |  | \`layout\` |`,
+      `| \`mattermost\` | Mattermost | \`${MIME}\` | the Markdown content tree |  |  | \`heading\`, \`layout\` |`,
     );
     expect(readmeFormatTable(readme)).not.toBe(table);
     expect(readmeFormatTable(readme)).toBe(formatTable(formatRegistry()));

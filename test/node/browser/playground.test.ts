@@ -253,6 +253,13 @@ describe('the playground', () => {
     await typeComposition(page, composition);
     await waitForRender(page, before);
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    const { formats } = (await (await fetch(`${open.url}/formats`)).json()) as {
+      formats: { name: string; options: string[] }[];
+    };
+    const readers = {
+      theme: formats.filter((format) => format.options.includes('theme')).map((format) => format.name),
+    };
+    expect(readers.theme).toEqual(['html', 'slack', 'png', 'webp', 'svg', 'pdf', 'teams', 'googlechat']);
     for (const tab of CHAT_TABS) {
       const hash = await page.evaluate(() => location.hash);
       await page.click(`#tab-${tab}`);
@@ -268,9 +275,9 @@ describe('the playground', () => {
       await page.click('#copy-curl');
       await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the curl command.');
       const curl = await clipboard();
-      expect(curl.split('\n')[0]).toBe(
-        `curl '${open.url}/render/${tab}?theme=${await page.inputValue('#render-theme')}' \\`,
-      );
+      // The render theme goes only to a format that reads it (GET /formats), as the route refuses the rest.
+      const theme = readers.theme.includes(tab) ? `?theme=${await page.inputValue('#render-theme')}` : '';
+      expect(curl.split('\n')[0]).toBe(`curl '${open.url}/render/${tab}${theme}' \\`);
       const answer = JSON.parse(
         execFileSync('bash', ['-c', curl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
       ) as Record<string, unknown>;
