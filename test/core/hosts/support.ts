@@ -4,6 +4,9 @@
  */
 import type { HostKit } from '../../../src/core/hosts/kit.ts';
 import { BUILT_IN_HOSTS } from '../../../src/core/hosts/registry.ts';
+import { md } from '../../../src/core/markdown/builder.ts';
+import { strings as payloadStrings } from '../../../src/core/hosts/kit.ts';
+import { telegramParse as parseTelegram } from '../../../src/core/hosts/telegram/kit.ts';
 
 export { strings } from '../../../src/core/hosts/kit.ts';
 export { telegramParse } from '../../../src/core/hosts/telegram/kit.ts';
@@ -33,3 +36,27 @@ export const liveMentions = (host: string, payload: unknown): string[] => KITS[h
 export const outputLinks = (host: string, payload: unknown): string[] => KITS[host]!.linkTargets(payload);
 
 export { allowedLink } from '../../support/chat-sweep.ts';
+
+/** Ten thousand characters of words. */
+export const LONG = Array.from({ length: 1250 }, (_, i) => `word${i % 10}`)
+  .join(' ')
+  .slice(0, 10_000);
+/** Sixty sections, each a heading, a 10,000-character paragraph, a list, a table and code. */
+export const sixtyNodes = () =>
+  md.content(
+    Array.from({ length: 60 }, (_, i) => [
+      md.heading(2, `Section ${i}`),
+      md.paragraph(`Paragraph ${i}: `, LONG),
+      md.list([`item ${i}`, md.strong('bold')]),
+      md.table(['a', 'b'], [[`${i}`, 'x'.repeat(300)]]),
+      md.codeBlock(`line ${i}\n`.repeat(50), 'ts'),
+    ]),
+  );
+
+/** Every visible text of a payload, joined: what a reader of the message(s) could see. */
+export function shown(host: Host, payload: unknown): string {
+  return payloadStrings(payload)
+    .filter(([path]) => host !== 'telegram' || path.endsWith('.text'))
+    .map(([, value]) => (host === 'telegram' ? parseTelegram(value).visible : value))
+    .join('\n');
+}

@@ -4,14 +4,14 @@
  * long content split into posts within Mattermost's limit.
  */
 import { describe, expect, it } from 'vitest';
-import { md } from '../../../src/core/markdown/builder.ts';
-import type { MarkdownContent } from '../../../src/core/markdown/tree.ts';
-import { mattermostHost } from '../../support/hosts/mattermost/index.ts';
-import { MATTERMOST_LIMITS } from '../../support/hosts/mattermost/limits.ts';
-import { markdownToMattermost } from '../../support/hosts/mattermost/message.ts';
-import { CHAT_HOSTILE_STRINGS } from '../../support/chat-hostile.ts';
-import { HOSTILE_STRINGS } from '../../support/random.ts';
-import { messageMentions, problems } from '../../support/hosts/mattermost/kit.ts';
+import { md } from '../../../../src/core/markdown/builder.ts';
+import type { MarkdownContent } from '../../../../src/core/markdown/tree.ts';
+import { mattermostHost } from '../../../support/hosts/mattermost/index.ts';
+import { MATTERMOST_LIMITS } from '../../../support/hosts/mattermost/limits.ts';
+import { markdownToMattermost } from '../../../support/hosts/mattermost/message.ts';
+import { CHAT_HOSTILE_STRINGS } from '../../../support/chat-hostile.ts';
+import { HOSTILE_STRINGS } from '../../../support/random.ts';
+import { messageMentions, problems } from '../../../support/hosts/mattermost/kit.ts';
 
 const ZWSP = '\u200B';
 const LIMIT = MATTERMOST_LIMITS.postChars;
