@@ -394,7 +394,8 @@ describe('the playground', () => {
     // The browser's 401s are console errors; nothing else is.
     expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
     await page.close();
-  });
+    // Every surface twice on a Worker whose image engine starts here: the other page tests' allowance.
+  }, 300_000);
 
   it('shows hostile text as text everywhere and runs nothing', async () => {
     const { page, problems } = await watchedPage();
