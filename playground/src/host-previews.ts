@@ -7,6 +7,7 @@
 import { discordPreview } from './discord.ts';
 import { el } from './dom.ts';
 import { googleChatPreview } from './googlechat.ts';
+import { isJson } from './media.ts';
 import { outId, type Preview, prettyJson, type ServedFormat, sourceDetails } from './previews.ts';
 import { blockKitBuilderUrl, slackPreview } from './slack.ts';
 import { telegramPreview } from './telegram.ts';
@@ -69,10 +70,14 @@ const HOST_PREVIEWS: Readonly<Record<string, HostPreview>> = {
   telegram: { className: 'chat telegram', summary: 'sendMessage bodies (JSON)', draw: drawn(telegramPreview) },
 };
 
-/** The host's own preview of its payload, with the payload as JSON folded beneath; none for another format. */
+/**
+ * The host's own preview of its payload, with the payload as JSON folded beneath; none for another
+ * format. A format given in code can take a host's name (it then replaces the host), so the name
+ * counts only for a JSON payload.
+ */
 export function hostPreview(format: ServedFormat): Preview | undefined {
   const host = Object.hasOwn(HOST_PREVIEWS, format.name) ? HOST_PREVIEWS[format.name] : undefined;
-  if (!host) return undefined;
+  if (!host || !isJson(format.mimeType)) return undefined;
   const root = el('div', { id: outId(format), class: host.className });
   const { details, source } = sourceDetails(host.summary, outId(format, '-json'));
   return {

@@ -340,17 +340,22 @@ function mcpConfig(): string {
   return JSON.stringify({ mcpServers: { isomer: server } }, null, 2);
 }
 
+/** A word as a shell reads it: bare when it is plain, else single-quoted. */
+const shellWord = (word: string): string => (/^[\w.-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+
 /** A curl command for the surface in view, the composition in a quoted here-document. */
 function curlCommand(format: string): string {
   const query = new URLSearchParams();
   if (renderTheme.value !== 'auto' && formatReads(format, 'theme')) query.set('theme', renderTheme.value);
-  const url = `${location.origin}/render/${format}${query.size ? `?${query}` : ''}`;
+  // A format given in code may have any name: the path segment is encoded, a quote included.
+  const segment = encodeURIComponent(format).replaceAll("'", '%27');
+  const url = `${location.origin}/render/${segment}${query.size ? `?${query}` : ''}`;
   const lines = [`curl '${url}' \\`];
   if (tokensRequired()) lines.push(`  -H "authorization: Bearer $ISOMER_TOKEN" \\`);
   lines.push(`  -H 'content-type: application/json' \\`);
   // Bytes go to a file, not the terminal; text and JSON are printed.
   const served = servedFormat(format);
-  if (served && isBinary(served.mimeType)) lines.push(`  -o composition.${format} \\`);
+  if (served && isBinary(served.mimeType)) lines.push(`  -o ${shellWord(`composition.${format}`)} \\`);
   let fence = 'COMPOSITION';
   const body = editor.text();
   while (body.split('\n').includes(fence)) fence += '_';
