@@ -59,7 +59,7 @@ export async function benchPlayground(): Promise<string> {
     const warmAll = median(warm.map((load) => load.all));
     lines.push(
       '',
-      '| navigation → first example | PNG shown | every surface drawn |',
+      '| navigation → first example | first picture shown | every surface drawn |',
       '| --- | --- | --- |',
       `| first load, fresh Worker (image engine starts) | ${cold!.picture.toFixed(0)} ms | ${cold!.all.toFixed(0)} ms |`,
       `| median of ${WARM_LOADS} later loads (aim < ${FIRST_RENDER_AIM_MS} ms) | ${warmPicture.toFixed(0)} ms | ${warmAll.toFixed(0)} ms |`,

@@ -9,7 +9,8 @@ import { createEditor } from './editor.ts';
 import { lineColumn } from './json-path.ts';
 import { renderMarkdown } from './markdown.ts';
 import { decodeState, encodeState } from './share.ts';
-import { formatReads, SURFACES, type Surface, renderSurfaces, setFormatOptions, sizeRows } from './surfaces.ts';
+import { isBinary } from './media.ts';
+import { formatReads, readFormats, renderSurfaces, type ServedFormat, servedFormat, showFormats } from './surfaces.ts';
 import { setupTabs } from './tabs.ts';
 
 /** Typing pauses this long before the composition is checked. */
@@ -26,7 +27,6 @@ const viewInput = byId('view-input');
 const viewInputText = byId<HTMLTextAreaElement>('view-input-text');
 
 let catalog: Catalog | undefined;
-let offered: Surface[] = [...SURFACES];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inflight: AbortController | undefined;
 let checks = 0;
@@ -144,7 +144,7 @@ async function check(eager: boolean): Promise<void> {
   // one's renders answer 422 and are dropped). While typing, validation goes first, alone, so the
   // errors come back as fast as the Worker can answer.
   const started = performance.now();
-  const draw = () => renderSurfaces(text, offered, renderTheme.value, controller.signal);
+  const draw = () => renderSurfaces(text, renderTheme.value, controller.signal);
   const rendering = eager ? draw() : undefined;
   let result: { valid: boolean; errors: string[]; warnings: string[] };
   try {
@@ -340,16 +340,22 @@ function mcpConfig(): string {
   return JSON.stringify({ mcpServers: { isomer: server } }, null, 2);
 }
 
+/** A word as a shell reads it: bare when it is plain, else single-quoted. */
+const shellWord = (word: string): string => (/^[\w.-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+
 /** A curl command for the surface in view, the composition in a quoted here-document. */
-function curlCommand(): string {
-  const format = surfaceTabs.selected() || 'text';
+function curlCommand(format: string): string {
   const query = new URLSearchParams();
   if (renderTheme.value !== 'auto' && formatReads(format, 'theme')) query.set('theme', renderTheme.value);
-  const url = `${location.origin}/render/${format}${query.size ? `?${query}` : ''}`;
+  // A format given in code may have any name: the path segment is encoded, a quote included.
+  const segment = encodeURIComponent(format).replaceAll("'", '%27');
+  const url = `${location.origin}/render/${segment}${query.size ? `?${query}` : ''}`;
   const lines = [`curl '${url}' \\`];
   if (tokensRequired()) lines.push(`  -H "authorization: Bearer $ISOMER_TOKEN" \\`);
   lines.push(`  -H 'content-type: application/json' \\`);
-  if (['png', 'svg', 'pdf', 'webp'].includes(format)) lines.push(`  -o composition.${format} \\`);
+  // Bytes go to a file, not the terminal; text and JSON are printed.
+  const served = servedFormat(format);
+  if (served && isBinary(served.mimeType)) lines.push(`  -o ${shellWord(`composition.${format}`)} \\`);
   let fence = 'COMPOSITION';
   const body = editor.text();
   while (body.split('\n').includes(fence)) fence += '_';
@@ -372,7 +378,11 @@ async function copy(label: string, text: string): Promise<void> {
 }
 
 byId('copy-composition').addEventListener('click', () => void copy('composition', editor.text()));
-byId('copy-curl').addEventListener('click', () => void copy('curl command', curlCommand()));
+byId('copy-curl').addEventListener('click', () => {
+  const format = surfaceTabs.selected();
+  if (format === '') say('The Worker listed no format to render.');
+  else void copy('curl command', curlCommand(format));
+});
 byId('copy-mcp').addEventListener('click', () => void copy('MCP client configuration', mcpConfig()));
 byId('copy-link').addEventListener('click', () => {
   void share().then(() => copy('link', location.href));
@@ -447,16 +457,21 @@ async function restore(): Promise<boolean> {
 
 window.addEventListener('hashchange', () => void restore());
 
+/** A tab, a panel and a size row for each format the Worker serves, in its order. */
 async function offeredSurfaces(): Promise<void> {
+  let formats: ServedFormat[] = [];
   try {
-    const { formats } = JSON.parse(await formatsLoading) as { formats: { name: string; options: string[] }[] };
-    setFormatOptions(formats);
-    offered = SURFACES.filter((surface) => formats.some((format) => format.name === surface));
-  } catch {
-    // Keep every surface; a missing one reports its own failure.
+    formats = readFormats(JSON.parse(await formatsLoading));
+  } catch (error) {
+    say(`Could not load the formats: ${error instanceof Error ? error.message : String(error)}`);
   }
-  for (const surface of SURFACES) surfaceTabs.setAvailable(surface, offered.includes(surface));
-  sizeRows(byId<HTMLTableSectionElement>('sizes-body'), offered);
+  const opening = showFormats(
+    formats,
+    byId('surface-tabs'),
+    byId('surface-panels'),
+    byId<HTMLTableSectionElement>('sizes-body'),
+  );
+  surfaceTabs.reset(opening);
 }
 
 async function start(): Promise<void> {

@@ -1,244 +1,144 @@
 /**
- * Every surface of one valid composition, each through `POST /render/{format}`, drawn into its tab
- * panel. Model text lands as text everywhere; the HTML surface alone is shown as markup, inside a
- * sandboxed frame that runs no script.
+ * Every format the Worker serves (`GET /formats`, in its order) as a tab, a panel and a row of the
+ * sizes table, and every surface of one valid composition, each through `POST /render/{format}`,
+ * drawn into its panel. Which formats exist, what each is called and what its route reads all come
+ * from the Worker; the page knows formats only by media type (and its chat hosts' previews).
  */
 import { render } from './api.ts';
-import { byId, el, formatBytes, formatCount, utf8Bytes } from './dom.ts';
-import { discordPreview } from './discord.ts';
-import { googleChatPreview } from './googlechat.ts';
-import { renderMarkdown } from './markdown.ts';
-import { blockKitBuilderUrl, slackPreview } from './slack.ts';
-import { telegramPreview } from './telegram.ts';
+import { el, formatBytes, formatCount } from './dom.ts';
+import { hostPreview } from './host-previews.ts';
+import { essence, isPicture, isTextual, requestRank } from './media.ts';
+import { mediaPreview, type Preview, type ServedFormat } from './previews.ts';
 
-/** The surfaces the page shows, in tab order; image formats only when the Worker offers them. */
-export const SURFACES = [
-  'png',
-  'svg',
-  'html',
-  'markdown',
-  'text',
-  'slack',
-  'teams',
-  'discord',
-  'googlechat',
-  'telegram',
-  'pdf',
-] as const;
-export type Surface = (typeof SURFACES)[number];
-const REQUEST_ORDER: readonly Surface[] = [
-  'png',
-  'html',
-  'markdown',
-  'text',
-  'slack',
-  'teams',
-  'discord',
-  'googlechat',
-  'telegram',
-  'svg',
-  'pdf',
-];
+export type { ServedFormat } from './previews.ts';
 
-type ChatSurface = 'teams' | 'discord' | 'googlechat' | 'telegram';
-type Payload = Record<string, unknown>;
-
-/**
- * Each chat host's preview: draws the payload into the element and answers a failure, if any.
- * The Teams renderer (the `adaptivecards` SDK, most of its weight) is its own chunk, fetched the
- * first time a card is drawn.
- */
-const CHAT_PREVIEWS: Record<ChatSurface, (root: HTMLElement, payload: Payload) => Promise<string | undefined>> = {
-  teams: async (root, payload) => {
-    const { teamsPreview } = await import('./teams.ts');
-    return teamsPreview(root, payload, document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
-  },
-  discord: async (root, payload) => {
-    discordPreview(root, payload);
-    return undefined;
-  },
-  googlechat: async (root, payload) => {
-    googleChatPreview(root, payload);
-    return undefined;
-  },
-  telegram: async (root, payload) => {
-    telegramPreview(root, payload);
-    return undefined;
-  },
-};
-
-/** The query options each format's route reads (`GET /formats`); any other is refused there. */
-let formatOptions = new Map<string, readonly string[]>();
-
-export function setFormatOptions(formats: readonly { name: string; options: readonly string[] }[]): void {
-  formatOptions = new Map(formats.map((format) => [format.name, format.options]));
+interface Surface {
+  readonly format: ServedFormat;
+  readonly preview: Preview;
 }
 
+/** The served formats, in the Worker's order, each with its preview. */
+let surfaces: readonly Surface[] = [];
+let loaded = false;
+
+/** The served formats, read from a `GET /formats` answer; anything not shaped as a format is left out. */
+export function readFormats(answer: unknown): ServedFormat[] {
+  const formats = (answer as { formats?: unknown } | null)?.formats;
+  if (!Array.isArray(formats)) throw new Error('GET /formats did not list formats');
+  return formats.filter(
+    (format): format is ServedFormat =>
+      typeof format?.name === 'string' &&
+      typeof format.title === 'string' &&
+      typeof format.mimeType === 'string' &&
+      Array.isArray(format.options),
+  );
+}
+
+/**
+ * Builds a tab, a panel and a size row for each served format; answers the tab to open on (the
+ * first PNG, else the first format).
+ */
+export function showFormats(
+  formats: readonly ServedFormat[],
+  tabList: HTMLElement,
+  panels: HTMLElement,
+  sizes: HTMLTableSectionElement,
+): string | undefined {
+  loaded = true;
+  surfaces = formats.map((format) => ({ format, preview: hostPreview(format) ?? mediaPreview(format) }));
+  tabList.replaceChildren(
+    ...surfaces.map(({ format }) =>
+      el(
+        'button',
+        {
+          type: 'button',
+          role: 'tab',
+          id: `tab-${format.name}`,
+          'data-tab': format.name,
+          'aria-controls': `panel-${format.name}`,
+        },
+        format.title,
+      ),
+    ),
+  );
+  panels.replaceChildren(
+    ...surfaces.map(({ format, preview }) => {
+      const panel = el(
+        'div',
+        { role: 'tabpanel', id: `panel-${format.name}`, 'aria-labelledby': `tab-${format.name}`, class: 'panel' },
+        ...preview.nodes,
+      );
+      panel.hidden = true;
+      return panel;
+    }),
+  );
+  sizes.replaceChildren(
+    ...formats.map((format) =>
+      el('tr', {}, el('th', { scope: 'row' }, format.title), el('td', { id: `size-${format.name}` }, '—')),
+    ),
+  );
+  return (formats.find((format) => essence(format.mimeType) === 'image/png') ?? formats[0])?.name;
+}
+
+/** A served format by name. */
+export const servedFormat = (name: string): ServedFormat | undefined =>
+  surfaces.find((surface) => surface.format.name === name)?.format;
+
 /** Whether a format's route reads a query option (every option until the list has loaded). */
-export const formatReads = (surface: string, option: string): boolean =>
-  formatOptions.size === 0 || (formatOptions.get(surface)?.includes(option) ?? false);
+export const formatReads = (name: string, option: string): boolean =>
+  !loaded || (servedFormat(name)?.options.includes(option) ?? false);
 
 /** Pictures are drawn at half the 1920×1080 canvas: enough for a preview, and quicker. */
 const PREVIEW_SCALE = '0.5';
 
-const objectUrls = new Map<Surface, string>();
-
-function setObjectUrl(surface: Surface, blob: Blob): string {
-  const previous = objectUrls.get(surface);
-  if (previous) URL.revokeObjectURL(previous);
-  const url = URL.createObjectURL(blob);
-  objectUrls.set(surface, url);
-  return url;
-}
-
 /** What each surface measured, for the sizes table: characters (text formats) and bytes. */
-export type Sizes = Partial<Record<Surface, { characters?: number; bytes: number }>>;
+export type Sizes = Record<string, { characters?: number; bytes: number }>;
 
-function setSize(surface: Surface, sizes: Sizes, text: string | undefined, bytes: number): void {
-  sizes[surface] = text === undefined ? { bytes } : { characters: [...text].length, bytes };
-  const cell = document.getElementById(`size-${surface}`);
+function setSize(name: string, sizes: Sizes, text: string | undefined, bytes: number): void {
+  const characters = text === undefined ? undefined : [...text].length;
+  sizes[name] = characters === undefined ? { bytes } : { characters, bytes };
+  const cell = document.getElementById(`size-${name}`);
   if (cell)
     cell.textContent =
-      text === undefined
+      characters === undefined
         ? formatBytes(bytes)
-        : `${formatCount([...text].length, 'characters')} · ${formatBytes(bytes)}`;
-}
-
-/** Resolves once the frame holds `/preview`, the empty page served under its own policy. */
-function previewReady(frame: HTMLIFrameElement): Promise<Document> {
-  return new Promise((resolve, reject) => {
-    const ready = () => {
-      const target = frame.contentDocument;
-      if (target?.readyState === 'complete' && target.location.pathname === '/preview') {
-        resolve(target);
-        return true;
-      }
-      return false;
-    };
-    if (ready()) return;
-    const onLoad = () => {
-      if (!ready()) reject(new Error('the HTML preview frame did not load'));
-    };
-    frame.addEventListener('load', onLoad, { once: true });
-  });
-}
-
-/**
- * The HTML page into the sandboxed frame. The frame holds `/preview`, served under the Worker's
- * policy for rendered HTML (inline style allowed, no script), so the markup is parsed there, by
- * the frame's own document, never by this page's (whose policy allows no inline style). The
- * frame's sandbox has no `allow-scripts`: nothing in it runs, whatever the markup holds.
- */
-export async function showHtml(frame: HTMLIFrameElement, html: string): Promise<void> {
-  const target = await previewReady(frame);
-  target.documentElement.innerHTML = html
-    .replace(/^\s*<!doctype[^>]*>\s*<html[^>]*>/i, '')
-    .replace(/<\/html>\s*$/i, '');
-}
-
-function clear(element: HTMLElement): void {
-  element.replaceChildren();
+        : `${formatCount(characters, 'characters')} · ${formatBytes(bytes)}`;
 }
 
 async function one(
-  surface: Surface,
+  { format, preview }: Surface,
   body: string,
   theme: string,
   signal: AbortSignal,
   sizes: Sizes,
 ): Promise<string | undefined> {
   const query: Record<string, string> = {};
-  if (theme !== 'auto' && formatReads(surface, 'theme')) query.theme = theme;
-  if ((surface === 'png' || surface === 'svg') && formatReads(surface, 'scale')) query.scale = PREVIEW_SCALE;
-  const result = await render(surface, body, query, signal);
-  if (!result.ok) return `${surface}: ${result.message}`;
+  if (theme !== 'auto' && formatReads(format.name, 'theme')) query.theme = theme;
+  if (isPicture(format.mimeType) && formatReads(format.name, 'scale')) query.scale = PREVIEW_SCALE;
+  const result = await render(format.name, body, query, signal);
+  if (!result.ok) return `${format.name}: ${result.message}`;
   const { blob } = result;
   if (signal.aborted) return undefined;
-  switch (surface) {
-    case 'png':
-    case 'svg': {
-      // SVG as an <img> from a blob URL: drawn as a picture, never as part of this page's DOM.
-      const image = byId<HTMLImageElement>(`out-${surface}`);
-      image.src = setObjectUrl(surface, blob.type ? blob : new Blob([blob], { type: `image/${surface}` }));
-      if (surface === 'png' && performance.getEntriesByName('playground-first-picture').length === 0)
-        performance.mark('playground-first-picture');
-      setSize(surface, sizes, surface === 'svg' ? await blob.text() : undefined, blob.size);
-      break;
-    }
-    case 'pdf': {
-      const link = el('a', { id: 'out-pdf', download: 'composition.pdf' }, 'Download the PDF');
-      link.href = setObjectUrl(surface, blob);
-      byId('pdf-line').replaceChildren(link);
-      setSize(surface, sizes, undefined, blob.size);
-      break;
-    }
-    case 'html': {
-      const text = await blob.text();
-      await showHtml(byId<HTMLIFrameElement>('out-html'), text);
-      byId('out-html-source').textContent = text;
-      setSize(surface, sizes, text, utf8Bytes(text));
-      break;
-    }
-    case 'markdown': {
-      const text = await blob.text();
-      const rendered = byId('out-markdown');
-      clear(rendered);
-      renderMarkdown(rendered, text);
-      byId('out-markdown-source').textContent = text;
-      setSize(surface, sizes, text, utf8Bytes(text));
-      break;
-    }
-    case 'text': {
-      const text = await blob.text();
-      byId('out-text').textContent = text;
-      setSize(surface, sizes, text, utf8Bytes(text));
-      break;
-    }
-    case 'slack': {
-      const text = await blob.text();
-      const message = JSON.parse(text) as { text?: unknown; blocks?: unknown[] };
-      const preview = byId('out-slack');
-      clear(preview);
-      slackPreview(preview, message);
-      byId('out-slack-json').textContent = JSON.stringify(message, null, 2);
-      const builder = byId<HTMLAnchorElement>('slack-builder');
-      builder.href = blockKitBuilderUrl(Array.isArray(message.blocks) ? message.blocks : []);
-      setSize(surface, sizes, text, utf8Bytes(text));
-      break;
-    }
-    case 'teams':
-    case 'discord':
-    case 'googlechat':
-    case 'telegram': {
-      const text = await blob.text();
-      const payload = JSON.parse(text) as Payload;
-      const preview = byId(`out-${surface}`);
-      clear(preview);
-      const failure = await CHAT_PREVIEWS[surface](preview, payload);
-      byId(`out-${surface}-json`).textContent = JSON.stringify(payload, null, 2);
-      setSize(surface, sizes, text, utf8Bytes(text));
-      if (failure) return `${surface}: ${failure}`;
-      break;
-    }
-  }
-  return undefined;
+  const text = isTextual(format.mimeType) ? await blob.text() : undefined;
+  const failure = await preview.draw(text === undefined ? { blob } : { blob, text });
+  setSize(format.name, sizes, text, blob.size);
+  return failure;
 }
 
-/** Renders every offered surface; resolves with the failures (empty when all drew). */
+/** Renders every served surface; resolves with the failures (empty when all drew). */
 export async function renderSurfaces(
   body: string,
-  surfaces: readonly Surface[],
   theme: string,
   signal: AbortSignal,
 ): Promise<{ failures: string[]; sizes: Sizes }> {
   const sizes: Sizes = {};
   // Sizes of the last composition must not stand in for surfaces that fail to draw this one.
-  for (const surface of surfaces) {
-    const cell = document.getElementById(`size-${surface}`);
+  for (const { format } of surfaces) {
+    const cell = document.getElementById(`size-${format.name}`);
     if (cell) cell.textContent = '…';
   }
-  // Requested in this order: the picture first, the slower SVG and PDF last.
-  const order = [...surfaces].sort((a, b) => REQUEST_ORDER.indexOf(a) - REQUEST_ORDER.indexOf(b));
+  // Requested in this order (the Worker's within a rank): pictures first, the slower SVG and PDF last.
+  const order = [...surfaces].sort((a, b) => requestRank(a.format.mimeType) - requestRank(b.format.mimeType));
   const results = await Promise.allSettled(order.map((surface) => one(surface, body, theme, signal, sizes)));
   const failures: string[] = [];
   for (const result of results) {
@@ -246,13 +146,4 @@ export async function renderSurfaces(
     if (result.status === 'rejected' && !signal.aborted) failures.push(String(result.reason));
   }
   return { failures, sizes };
-}
-
-/** The sizes table's rows, one per offered surface (filled in as each surface draws). */
-export function sizeRows(table: HTMLTableSectionElement, surfaces: readonly Surface[]): void {
-  table.replaceChildren(
-    ...surfaces.map((surface) =>
-      el('tr', {}, el('th', { scope: 'row' }, surface), el('td', { id: `size-${surface}` }, '—')),
-    ),
-  );
 }

@@ -4,18 +4,19 @@
  */
 
 export interface Tabs {
+  /** Selects a tab by name; a name with no tab is ignored. */
   select(name: string, focus?: boolean): void;
   selected(): string;
-  /** Hides a tab whose surface the Worker does not offer. */
-  setAvailable(name: string, available: boolean): void;
+  /** After the tabs were built anew: selects this one (else the first) without reporting a change. */
+  reset(name: string | undefined): void;
 }
 
 export function setupTabs(list: HTMLElement, onSelect: (name: string) => void = () => {}): Tabs {
-  const tabs = () => [...list.querySelectorAll<HTMLButtonElement>('[role="tab"]')].filter((tab) => !tab.hidden);
+  const tabs = () => [...list.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
   const panelOf = (tab: HTMLElement) => document.getElementById(tab.getAttribute('aria-controls') ?? '');
   let current = '';
-  const select = (name: string, focus = false) => {
-    for (const tab of list.querySelectorAll<HTMLButtonElement>('[role="tab"]')) {
+  const show = (name: string, focus: boolean) => {
+    for (const tab of tabs()) {
       const on = tab.dataset.tab === name;
       tab.setAttribute('aria-selected', String(on));
       tab.tabIndex = on ? 0 : -1;
@@ -23,6 +24,10 @@ export function setupTabs(list: HTMLElement, onSelect: (name: string) => void = 
       if (panel) panel.hidden = !on;
       if (on && focus) tab.focus();
     }
+  };
+  const select = (name: string, focus = false) => {
+    if (!tabs().some((tab) => tab.dataset.tab === name)) return;
+    show(name, focus);
     if (name !== current) {
       current = name;
       onSelect(name);
@@ -44,17 +49,12 @@ export function setupTabs(list: HTMLElement, onSelect: (name: string) => void = 
     event.preventDefault();
     select(all[next]!.dataset.tab!, true);
   });
-  // The first tab starts selected without a change to report.
-  current = tabs()[0]?.dataset.tab ?? '';
-  select(current);
-  return {
-    select,
-    selected: () => current,
-    setAvailable(name, available) {
-      const tab = list.querySelector<HTMLButtonElement>(`[role="tab"][data-tab="${CSS.escape(name)}"]`);
-      if (!tab) return;
-      tab.hidden = !available;
-      if (!available && current === name) select(tabs()[0]?.dataset.tab ?? '');
-    },
+  const reset = (name: string | undefined) => {
+    const all = tabs();
+    current = (all.find((tab) => tab.dataset.tab === name) ?? all[0])?.dataset.tab ?? '';
+    show(current, false);
   };
+  // The first tab starts selected without a change to report.
+  reset(undefined);
+  return { select, selected: () => current, reset };
 }

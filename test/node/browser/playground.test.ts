@@ -5,10 +5,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningWorker, startWorker } from '../../e2e/server.ts';
 import { launchChromium } from '../chromium.ts';
+import { editorText, renders, typeComposition, waitForRender, watchedPage } from './playground-page.ts';
 
 const BUILT = new URL('../../../build/playground/index.html', import.meta.url);
 const TOKEN = 'tok_playground_0123456789abcdef';
@@ -31,49 +33,6 @@ afterAll(async () => {
   await Promise.all([open?.stop(), guarded?.stop()]);
 });
 
-interface Watched {
-  page: Page;
-  problems: string[];
-}
-
-/** A page that records console errors, uncaught exceptions, CSP violations and dialogs. */
-async function watchedPage(): Promise<Watched> {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-  return { page, problems };
-}
-
-/** How many times every surface has drawn since the page loaded. */
-const renders = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset.renders ?? '0'));
-
-async function waitForRender(page: Page, after: number, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(
-    (count) =>
-      Number(document.documentElement.dataset.renders ?? '0') > count ||
-      document.documentElement.dataset.state === 'invalid',
-    after,
-    { timeout },
-  );
-  const state = await page.evaluate(() => ({
-    state: document.documentElement.dataset.state,
-    errors: document.getElementById('errors')!.textContent,
-  }));
-  expect(state).toEqual({ state: 'rendered', errors: '' });
-}
-
 /** The chat hosts' tabs, in tab order. */
 const CHAT_TABS = ['teams', 'discord', 'googlechat', 'telegram'] as const;
 
@@ -87,6 +46,7 @@ async function surfaces(page: Page) {
     const frame = (document.getElementById('out-html') as HTMLIFrameElement).contentDocument;
     return {
       png: image('out-png'),
+      webp: image('out-webp'),
       svg: image('out-svg'),
       html: (frame?.body?.textContent ?? '').trim().length,
       markdown: document.getElementById('out-markdown')!.childElementCount,
@@ -107,6 +67,7 @@ async function surfaces(page: Page) {
 
 function expectEverySurface(shown: Awaited<ReturnType<typeof surfaces>>): void {
   expect(shown.png).toEqual({ src: 'blob:', width: 960 });
+  expect(shown.webp).toEqual({ src: 'blob:', width: 960 });
   expect(shown.svg).toEqual({ src: 'blob:', width: 960 });
   expect(shown.html).toBeGreaterThan(0);
   expect(shown.markdown).toBeGreaterThan(0);
@@ -120,7 +81,7 @@ function expectEverySurface(shown: Awaited<ReturnType<typeof surfaces>>): void {
   expect(shown.telegramMessages).toBeGreaterThan(0);
   expect(shown.chatJson).toEqual(['{', '{', '{', '{']);
   expect(shown.pdf).toBe('blob:');
-  expect(shown.sizes).toHaveLength(11);
+  expect(shown.sizes).toHaveLength(12);
   for (const size of shown.sizes) expect(size).toMatch(/\d+(\.\d)? (B|KB|MB)$/);
 }
 
@@ -151,45 +112,43 @@ const textPieces = (page: Page) =>
       .filter((piece) => piece !== ''),
   );
 
-/** Replaces the editor's text as a paste would, then types one space so the change is keyed. */
-async function typeComposition(page: Page, text: string): Promise<void> {
-  await page.locator('#editor .cm-content').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(text);
-  await page.keyboard.type(' ');
-}
-
-const editorText = (page: Page) =>
-  page.evaluate(() => {
-    const content = document.getElementById('editor')!.shadowRoot!.querySelector('.cm-content')!;
-    return [...content.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n');
-  });
-
 describe('the playground', () => {
   it('loads with no console error or CSP violation and renders the first example on every surface', async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watchedPage(browser);
     await page.goto(`${open.url}/`);
     await waitForRender(page, 0);
     expectEverySurface(await surfaces(page));
     // The catalog and the guide came from the Worker's own routes.
     expect(await page.locator('#primitive-list button').count()).toBeGreaterThanOrEqual(42);
     expect(await page.locator('#guide h1').textContent()).toBe('View authoring');
+    // One tab per format the Worker serves, in its order, named by its title; the page opens on PNG.
+    const { formats } = (await (await fetch(`${open.url}/formats`)).json()) as {
+      formats: { name: string; title: string }[];
+    };
+    const tabs = await page.$$eval('#surface-tabs [role="tab"]', (buttons) =>
+      buttons.map((button) => ({ name: (button as HTMLElement).dataset.tab, title: button.textContent })),
+    );
+    expect(tabs).toEqual(formats.map(({ name, title }) => ({ name, title })));
+    expect(tabs.find((tab) => tab.name === 'teams')?.title).toBe('Microsoft Teams');
+    expect(await page.getAttribute('#tab-png', 'aria-selected')).toBe('true');
+    expect(await page.locator('#surface-panels [role="tabpanel"]:visible').count()).toBe(1);
     // Tabs: ARIA roles, one tab in the Tab order, arrow keys move the selection and show the panel.
     await page.locator('#tab-png').focus();
     await page.keyboard.press('ArrowRight');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-svg');
-    expect(await page.getAttribute('#tab-svg', 'aria-selected')).toBe('true');
-    expect(await page.isVisible('#panel-svg')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-webp');
+    expect(await page.getAttribute('#tab-webp', 'aria-selected')).toBe('true');
+    expect(await page.isVisible('#panel-webp')).toBe(true);
     expect(await page.isHidden('#panel-png')).toBe(true);
     await page.keyboard.press('End');
-    expect(await page.getAttribute('#tab-pdf', 'aria-selected')).toBe('true');
+    expect(await page.getAttribute('#tab-telegram', 'aria-selected')).toBe('true');
+    expect(await page.isVisible('#panel-telegram')).toBe(true);
     expect(await page.locator('#surface-tabs [role="tab"][tabindex="0"]').count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it('renders every surface for each catalog example and each view', async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watchedPage(browser);
     await page.goto(`${open.url}/`);
     await waitForRender(page, 0);
     const values = await page.$$eval('#examples option', (options) =>
@@ -211,7 +170,7 @@ describe('the playground', () => {
   }, 900_000);
 
   it("shows each example's text on the Teams, Discord, Google Chat and Telegram tabs", async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watchedPage(browser);
     await page.goto(`${open.url}/`);
     await waitForRender(page, 0);
     const examples = ['slideHeading', 'slideBulletList', 'slideDefinitions', 'slideCode', 'slideQuote', 'slideStat'];
@@ -240,7 +199,7 @@ describe('the playground', () => {
   }, 300_000);
 
   it('shares and copies on the chat tabs as on the others', async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watchedPage(browser);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: open.url });
     await page.goto(`${open.url}/`);
     await waitForRender(page, 0);
@@ -285,7 +244,7 @@ describe('the playground', () => {
       expect(answer).toEqual(JSON.parse(shownJson!));
 
       // The link opens on this tab, drawn.
-      const { page: other, problems: otherProblems } = await watchedPage();
+      const { page: other, problems: otherProblems } = await watchedPage(browser);
       await other.goto(link);
       await waitForRender(other, 0);
       expect(await other.getAttribute(`#tab-${tab}`, 'aria-selected')).toBe('true');
@@ -302,7 +261,7 @@ describe('the playground', () => {
   }, 300_000);
 
   it('shows an error with its path within a second of typing, and marks the place in the editor', async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watchedPage(browser);
     await page.goto(`${open.url}/`);
     await waitForRender(page, 0);
     const heading = '{"type":"slideHeading"}';
@@ -327,7 +286,7 @@ describe('the playground', () => {
   });
 
   it('puts the state in the URL fragment, and a shared link restores it', async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watchedPage(browser);
     await page.goto(`${open.url}/`);
     await waitForRender(page, 0);
     const composition = JSON.stringify({
@@ -346,7 +305,7 @@ describe('the playground', () => {
     const typed = await editorText(page);
     expect(typed.trim()).toBe(composition);
 
-    const { page: other, problems: otherProblems } = await watchedPage();
+    const { page: other, problems: otherProblems } = await watchedPage(browser);
     await other.goto(link);
     await waitForRender(other, 0);
     expect(await editorText(other)).toBe(typed);
@@ -371,8 +330,28 @@ describe('the playground', () => {
     await other.close();
   });
 
+  it('opens a link to a tab this Worker does not serve on the PNG tab', async () => {
+    const { page, problems } = await watchedPage(browser);
+    const text = JSON.stringify({
+      type: 'view',
+      title: 'Elsewhere',
+      body: [{ type: 'slideFrame', body: [{ type: 'slideHeading', title: 'A tab another Worker serves' }] }],
+    });
+    // The fragment as the page writes it (raw deflate, base64url), naming an added host's tab.
+    const state = deflateRawSync(JSON.stringify({ text, theme: 'dark', tab: 'mattermost' })).toString('base64url');
+    await page.goto(`${open.url}/#s=${state}`);
+    await waitForRender(page, 0);
+    expect(await editorText(page)).toBe(text);
+    expect(await page.inputValue('#render-theme')).toBe('dark');
+    expect(await page.locator('#tab-mattermost').count()).toBe(0);
+    expect(await page.getAttribute('#tab-png', 'aria-selected')).toBe('true');
+    expect(await page.isVisible('#panel-png')).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('asks for a token when the Worker wants one, keeps it for the tab, and sends it', async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watchedPage(browser);
     await page.goto(`${guarded.url}/`);
     const dialog = page.locator('#token-dialog');
     await dialog.waitFor({ state: 'visible' });
@@ -398,7 +377,7 @@ describe('the playground', () => {
   }, 300_000);
 
   it('shows hostile text as text everywhere and runs nothing', async () => {
-    const { page, problems } = await watchedPage();
+    const { page, problems } = await watchedPage(browser);
     await page.goto(`${open.url}/`);
     await waitForRender(page, 0);
     const script = '<script>window.__pwned = 1</script>';
@@ -427,8 +406,7 @@ describe('the playground', () => {
     const before = await renders(page);
     await typeComposition(page, JSON.stringify(hostile));
     await waitForRender(page, before);
-    for (const tab of ['png', 'svg', 'html', 'markdown', 'text', 'slack', ...CHAT_TABS, 'pdf'])
-      await page.click(`#tab-${tab}`);
+    for (const tab of await page.locator('#surface-tabs [role="tab"]').all()) await tab.click();
     await page.waitForTimeout(300);
 
     const findings = await page.evaluate(() => {
