@@ -56,6 +56,18 @@ export function clientGone(): Response {
   return new Response(null, { status: CLIENT_CLOSED_STATUS, headers: BASE_HEADERS });
 }
 
+/**
+ * Whether the client has gone, after one turn of the event loop: a request's steps up to the draw
+ * are all in memory, and an abort is delivered only between tasks, so without the turn a burst of
+ * requests whose clients reset their connections would each read, validate and lay out its body
+ * before any cancellation landed. Measured under wrangler dev (docs/decisions.md).
+ */
+export async function clientLeft(signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return false;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return signal.aborted;
+}
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,

@@ -9,7 +9,7 @@ import {
 import type { IsomerTool } from '../core/tools/tools.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { MAX_BODY_BYTES } from './body.ts';
-import { boundText } from './errors.ts';
+import { boundText, clientGone, clientLeft } from './errors.ts';
 import { WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
 import { hostSupportsApps, SHOW_APP_RESOURCE } from './show-app.ts';
 
@@ -44,6 +44,17 @@ async function showFor(tool: IsomerTool, input: unknown, ctx: ServerContext): Pr
   return text;
 }
 
+/**
+ * What stops a tool call: the SDK's request signal (aborted when its exchange closes) or the HTTP
+ * request's own. The SDK's 2025-era fallback starts listening for the request's abort only once its
+ * server is connected, so a client that left while its body was read would otherwise still be
+ * drawn (docs/decisions.md, "Abandoned work").
+ */
+function callSignal(ctx: ServerContext): AbortSignal {
+  const request = ctx.http?.req?.signal;
+  return request ? AbortSignal.any([ctx.mcpReq.signal, request]) : ctx.mcpReq.signal;
+}
+
 /** Well above the input budget's 20,000 values, so the library's exact refusal is what a model sees. */
 const MAX_TOOL_INPUT_ELEMENTS = 25_000;
 
@@ -75,9 +86,8 @@ export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpS
   for (const tool of config.toolsFor(caller)) {
     const { name, title, description, inputSchema } = tool;
     // The tools' content blocks are MCP content blocks by contract; only the nominal types differ.
-    // The SDK's request signal (an MCP cancellation) stops a render as the HTTP route's does.
     const call = async (input: unknown, ctx: ServerContext) =>
-      (await tool.handler(input as never, { signal: ctx.mcpReq.signal })) as CallToolResult;
+      (await tool.handler(input as never, { signal: callSignal(ctx) })) as CallToolResult;
     if (Object.keys(inputSchema.shape).length === 0) {
       server.registerTool(name, { title, description }, (ctx) => call(inputSchema.parse({}), ctx));
     } else {
@@ -137,6 +147,10 @@ export function createMcpEndpoint(config: WorkerConfig): (request: Request, call
     onerror: (error) => console.warn(`isomer-edge mcp: ${boundText(error.message)}`),
   });
   // The SDK passes authInfo through untouched; the Worker authenticated the request already.
-  return (request, caller) =>
-    handler.fetch(request, { authInfo: { token: '', clientId: caller.caller, scopes: [], extra: { caller } } });
+  return async (request, caller) => {
+    // As on the HTTP routes: a client already gone gets no work and a bodiless 499, on either era.
+    const signal = (request as { signal?: AbortSignal }).signal ?? undefined;
+    if (await clientLeft(signal)) return clientGone();
+    return handler.fetch(request, { authInfo: { token: '', clientId: caller.caller, scopes: [], extra: { caller } } });
+  };
 }

@@ -1,4 +1,5 @@
 import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { MCP_VERSION } from '../support/mcp-message.ts';
 
 /** Any host works: the Worker routes on the path alone. */
 export const BASE = 'http://isomer.test';
@@ -45,7 +46,7 @@ export async function json<T = any>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-export const MCP_VERSION = '2026-07-28';
+export { MCP_VERSION };
 
 /** A 2026-07-28 request: every request carries its version and capabilities in `_meta` and headers. */
 export function mcpModern(
