@@ -6,7 +6,7 @@ import type { WorkerCaller } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
 import type { RenderedOutput } from '../core/tools/render.ts';
-import { BASE_HEADERS, boundText, clientGone, errorResponse, jsonResponse } from './errors.ts';
+import { BASE_HEADERS, boundText, clientGone, clientLeft, errorResponse, jsonResponse } from './errors.ts';
 import { FORMAT_OPTIONS, type ServedFormat } from '../core/formats.ts';
 import type { ChatHost } from '../core/hosts/host.ts';
 import { IMAGE_PLACEMENTS, type ImagePlacement, type Picture } from '../core/hosts/picture.ts';
@@ -192,18 +192,6 @@ function parseQuery(
  */
 function signalOf(request: Request): AbortSignal | undefined {
   return (request as { signal?: AbortSignal }).signal ?? undefined;
-}
-
-/**
- * Whether the client has gone, after one turn of the event loop: a request's steps up to the draw
- * are all in memory, and an abort is delivered only between tasks, so without the turn a burst of
- * requests whose clients reset their connections would each read, validate and lay out its body
- * before any cancellation landed. Measured under wrangler dev (docs/decisions.md).
- */
-async function clientLeft(signal: AbortSignal | undefined): Promise<boolean> {
-  if (!signal) return false;
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return signal.aborted;
 }
 
 /**
