@@ -6,7 +6,7 @@ import { markdownToSlackBlocks } from '../../src/core/hosts/slack/from-markdown.
 import { SLACK_LIMITS } from '../../src/core/hosts/slack/limits.ts';
 import { SAMPLE_HEADING, sample } from '../core/hosts/sample.ts';
 import { LONG, sixtyNodes } from '../core/hosts/support.ts';
-import { createChatFormats } from '../../src/chat/index.ts';
+import { type ChatFormatName, createChatFormats } from '../../src/chat/index.ts';
 import { cases as sweepCases, placements, ROUNDS } from '../support/chat-sweep.ts';
 import { examplePreviews, fixtureComposition, fixtures, slidesRuntime } from '../support/slides.ts';
 import { get, json, post, slide } from './support.ts';
@@ -190,7 +190,7 @@ describe('chat answers against their OpenAPI schemas', () => {
         const payload =
           entry.from === 'surface'
             ? slidesRuntime.surfaces.slack.render(composition, { heading: true })
-            : chat[format]!.build(composition, { heading: true });
+            : chat[format as ChatFormatName].build(composition, { heading: true });
         if (!validate(payload)) problems.push(`${name}: ${ajv.errorsText(validate.errors)}`);
       }
       expect(placements.length).toBeGreaterThan(sweepCases.length * ROUNDS * 0.9);
