@@ -50,8 +50,8 @@ const STORAGE_FAILED = errorOf('IMAGE_STORAGE_FAILED: the IMAGES bucket failed (
 const CLIENT_CLOSED = {
   [CLIENT_CLOSED_STATUS]: {
     description:
-      'Client Closed Request: the client closed the request before it was answered. The work is abandoned ' +
-      '(nothing is drawn or stored for it) and no body is sent, since nobody reads it.',
+      'Client Closed Request: the client closed the request before it was answered; no body is sent, since ' +
+      'nobody reads it. The render, image and tool routes draw and store nothing for it.',
   },
 };
 
