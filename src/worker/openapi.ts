@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { FORMAT_OPTIONS, type FormatOption, isBuiltInFormat } from '../core/formats.ts';
 import { RENDER_THEMES } from '../core/model/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
+import { CLIENT_CLOSED_STATUS } from './errors.ts';
 import { DEFAULT_IMAGE_TTL_DAYS } from '../hosting/images.ts';
 import { IMAGE_PLACEMENTS } from '../core/hosts/picture.ts';
 import { hostedFormats, IMAGE_CACHE_CONTROL } from './images.ts';
@@ -41,6 +42,18 @@ const errorOf = (description: string) => ({ description, content: json(ref('Erro
 const METHOD_NOT_ALLOWED = errorOf('METHOD_NOT_ALLOWED, with an Allow header.');
 const NOT_CONFIGURED = errorOf('IMAGES_NOT_CONFIGURED: hosted images need the IMAGES R2 bucket binding.');
 const STORAGE_FAILED = errorOf('IMAGE_STORAGE_FAILED: the IMAGES bucket failed (the log says why); try again.');
+
+/**
+ * The answer to a request whose client has gone before it was answered: the Worker's `clientGone()`
+ * on the routes that validate, draw or store, and the MCP SDK's own on /mcp.
+ */
+const CLIENT_CLOSED = {
+  [CLIENT_CLOSED_STATUS]: {
+    description:
+      'Client Closed Request: the client closed the request before it was answered; no body is sent, since ' +
+      'nobody reads it. The render, image and tool routes draw and store nothing for it.',
+  },
+};
 
 const CHALLENGE_HEADER = {
   'www-authenticate': {
@@ -197,6 +210,7 @@ function renderOperation(options: {
       ...COMMON_ERRORS,
       '500': errorOf('RENDER_FAILED: the renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
       ...(options.picture ? { '501': NOT_CONFIGURED } : {}),
+      ...CLIENT_CLOSED,
     },
   };
 }
@@ -298,6 +312,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
           '200': { description: 'The tool’s result.', content: json(ref('ToolResult')) },
           ...BODY_ERRORS,
           ...COMMON_ERRORS,
+          ...CLIENT_CLOSED,
         },
       },
     };
@@ -447,6 +462,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
         '500': errorOf('RENDER_FAILED: the renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
         '501': NOT_CONFIGURED,
         '503': errorOf(`${STORAGE_FAILED.description} Or OAUTH_UNAVAILABLE (see the other routes).`),
+        ...CLIENT_CLOSED,
       },
     },
   };
@@ -518,6 +534,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
             'or an internal JSON-RPC error (-32603) from the SDK.',
           content: json({ anyOf: [ref('Error'), ref('JsonRpcError')] }),
         },
+        ...CLIENT_CLOSED,
       },
     },
   };

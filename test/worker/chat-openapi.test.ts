@@ -1,17 +1,27 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_FORMAT_NAMES, type ChatFormatName } from '../../src/chat/index.ts';
 import { FORMATS } from '../../src/core/formats.ts';
-import { examplePreviews, fixtureComposition, fixtures } from '../support/slides.ts';
+import { fitSlackMessage } from '../../src/core/hosts/slack/fit.ts';
+import { markdownToSlackBlocks } from '../../src/core/hosts/slack/from-markdown.ts';
+import { SLACK_LIMITS } from '../../src/core/hosts/slack/limits.ts';
+import { SAMPLE_HEADING, sample } from '../core/hosts/sample.ts';
+import { LONG, sixtyNodes } from '../core/hosts/support.ts';
+import { type ChatFormatName, createChatFormats } from '../../src/chat/index.ts';
+import { cases as sweepCases, placements, ROUNDS } from '../support/chat-sweep.ts';
+import { examplePreviews, fixtureComposition, fixtures, slidesRuntime } from '../support/slides.ts';
 import { get, json, post, slide } from './support.ts';
 
 /**
- * Every chat answer the Worker sends, for every fixture and catalog example (with a hosted picture
- * where the format takes one), validated by Ajv against the schema `/openapi.json` documents for
- * that path and media type.
+ * Every chat answer the Worker sends, Slack's included, for every fixture and catalog example (with
+ * and without the title, with a hosted picture where the format takes one, and with the chat sweep's
+ * hostile strings in every field), validated by Ajv against the schema `/openapi.json` documents for
+ * that path and media type; and the schemas shown to refuse what breaks them.
  */
 
 type Json = Record<string, any>;
+
+/** Every chat host the Worker serves: each answers its own payload, documented on its own path. */
+const HOSTS = FORMATS.flatMap((entry) => (entry.host ? [entry.name] : []));
 
 const cases = [
   ...fixtures.map((entry) => ({ name: entry.name, composition: fixtureComposition(entry.value) })),
@@ -42,10 +52,9 @@ function validatorFor(path: string, mediaType: string): ValidateFunction {
 }
 
 /** What the Worker answers, checked against its documented schema: the problems, none when it fits. */
-async function problemsOf(format: ChatFormatName, composition: unknown, image?: 'above' | 'only') {
+async function problemsOf(format: string, composition: unknown, query = '') {
   const path = `/render/${format}`;
-  // A small picture: its size changes nothing in the payload, and it keeps 160 renders cheap.
-  const response = await post(`${path}${image ? `?image=${image}&scale=0.25` : ''}`, composition);
+  const response = await post(`${path}${query}`, composition);
   if (response.status !== 200)
     return { payload: undefined, problems: [`${response.status}: ${await response.text()}`] };
   const payload = await json(response);
@@ -54,8 +63,12 @@ async function problemsOf(format: ChatFormatName, composition: unknown, image?: 
   return { payload, problems };
 }
 
-/** The hosted picture's URL in a Teams or Google Chat payload, and how many elements or sections are left. */
-function pictureOf(format: ChatFormatName, payload: Json): { url: string | undefined; parts: number } {
+/** The hosted picture's URL in a Slack, Teams or Google Chat payload, and how many blocks, elements or sections are left. */
+function pictureOf(format: string, payload: Json): { url: string | undefined; parts: number } {
+  if (format === 'slack') {
+    const { blocks } = payload;
+    return { url: blocks[0]?.type === 'image' ? blocks[0].image_url : undefined, parts: blocks.length };
+  }
   if (format === 'teams') {
     const body = payload.attachments[0].content.body;
     return { url: body[0].type === 'Image' ? body[0].url : undefined, parts: body.length };
@@ -79,25 +92,78 @@ describe('chat answers against their OpenAPI schemas', () => {
     expect(cases.length).toBeGreaterThan(fixtures.length + 39);
   });
 
-  it.each(CHAT_FORMAT_NAMES)('every %s answer fits the schema its path documents', async (format) => {
+  it('sends every chat host, Slack among them', () => {
+    expect(HOSTS).toEqual(['slack', 'teams', 'discord', 'googlechat', 'telegram']);
+  });
+
+  it.each(HOSTS)('every %s answer fits the schema its path documents, with and without the title', async (format) => {
     const problems: string[] = [];
     for (const { name, composition } of cases) {
-      const answer = await problemsOf(format, composition);
-      problems.push(...answer.problems.map((problem) => `${name}: ${problem}`));
+      for (const query of ['', '?heading=true']) {
+        const answer = await problemsOf(format, composition, query);
+        problems.push(...answer.problems.map((problem) => `${name}${query}: ${problem}`));
+      }
     }
     expect(problems).toEqual([]);
   });
 
-  const pictured = CHAT_FORMAT_NAMES.filter((format) =>
-    FORMATS.some((entry) => entry.name === format && entry.picture),
-  );
+  /**
+   * Slack messages the runtime answers but the built-in pack never draws: Block Kit converted from
+   * Markdown (a pack's primitive without a Slack renderer: links, quotes, long text split, the
+   * 50-block cut) and an upload a picture renderer asked for (`slack_file`, listed on `assets`).
+   */
+  const runtimeSlackMessages = () => [
+    fitSlackMessage({ ...SAMPLE_HEADING, nodes: [markdownToSlackBlocks(sample())], text: 'Plan' }),
+    fitSlackMessage({ nodes: [markdownToSlackBlocks(sixtyNodes())], text: LONG }),
+    fitSlackMessage({
+      nodes: [[{ type: 'image', alt_text: 'Sales by month', slack_file: { ref: 'asset-0' } }]],
+      text: 'Sales',
+      assets: [{ ref: 'asset-0', node: { type: 'slideChart' }, altText: 'Sales by month' }],
+    }),
+  ];
+
+  it('every Slack message the runtime draws from Markdown or with an upload fits the schema too', () => {
+    const validate = validatorFor('/render/slack', 'application/json');
+    for (const message of runtimeSlackMessages())
+      expect(validate(message), ajv.errorsText(validate.errors, { separator: '\n' })).toBe(true);
+  });
+
+  it('the Slack schema names every kind of block and element these answers hold, and nothing else', async () => {
+    // Every `type` a Slack schema pins, read from the served document.
+    const named = new Set<string>();
+    const pinned = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(pinned);
+      else if (value && typeof value === 'object') {
+        const type = (value as Json).properties?.type?.const;
+        if (typeof type === 'string') named.add(type);
+        Object.values(value).forEach(pinned);
+      }
+    };
+    for (const [name, schema] of Object.entries(doc.components.schemas)) if (name.startsWith('Slack')) pinned(schema);
+    const sent = new Set<string>();
+    const types = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(types);
+      else if (value && typeof value === 'object') {
+        if (typeof (value as Json).type === 'string') sent.add((value as Json).type);
+        Object.values(value).forEach(types);
+      }
+    };
+    for (const { composition } of cases)
+      for (const query of ['', '?heading=true']) types((await problemsOf('slack', composition, query)).payload?.blocks);
+    types((await problemsOf('slack', slide(), '?image=above&scale=0.25')).payload?.blocks);
+    for (const message of runtimeSlackMessages()) types(message.blocks);
+    expect([...sent].sort()).toEqual([...named].sort());
+  });
+
+  const pictured = FORMATS.flatMap((entry) => (entry.host && entry.picture ? [entry.name] : []));
   it.each(pictured)(
     'every %s answer with a picture, above or only, fits it too',
     async (format) => {
       const problems: string[] = [];
       for (const { name, composition } of cases) {
         for (const image of ['above', 'only'] as const) {
-          const { payload, problems: found } = await problemsOf(format, composition, image);
+          // A small picture: its size changes nothing in the payload, and it keeps the renders cheap.
+          const { payload, problems: found } = await problemsOf(format, composition, `?image=${image}&scale=0.25`);
           problems.push(...found.map((problem) => `${name} ${image}: ${problem}`));
           if (!payload) continue;
           // The picture really went in (a storage fault would send the text alone).
@@ -111,8 +177,44 @@ describe('chat answers against their OpenAPI schemas', () => {
     600_000,
   );
 
+  // The chat sweep's hostile strings in every field of every case, drawn in-process by the calls the
+  // render route makes (over HTTP they would take minutes), title and subtitle drawn.
+  const chat = createChatFormats({ runtime: slidesRuntime });
+  it.each(HOSTS)(
+    'every %s answer with hostile text in any field fits the schema too',
+    (format) => {
+      const entry = FORMATS.find((listed) => listed.name === format)!;
+      const validate = validatorFor(`/render/${format}`, entry.host!.mimeType);
+      const problems: string[] = [];
+      for (const { name, composition } of placements) {
+        const payload =
+          entry.from === 'surface'
+            ? slidesRuntime.surfaces.slack.render(composition, { heading: true })
+            : chat[format as ChatFormatName].build(composition, { heading: true });
+        if (!validate(payload)) problems.push(`${name}: ${ajv.errorsText(validate.errors)}`);
+      }
+      expect(placements.length).toBeGreaterThan(sweepCases.length * ROUNDS * 0.9);
+      expect(problems.slice(0, 5)).toEqual([]);
+    },
+    120_000,
+  );
+
   it('refuses a payload that breaks its schema (the check can fail)', async () => {
-    const broken: [ChatFormatName, (payload: Json) => void][] = [
+    const header = (payload: Json) => payload.blocks.find((block: Json) => block.type === 'header');
+    const broken: [string, (payload: Json) => void][] = [
+      ['slack', (payload) => payload.blocks.push({ type: 'actions', elements: [] })],
+      ['slack', (payload) => (header(payload).text.text = 'x'.repeat(SLACK_LIMITS.headerTextChars + 1))],
+      ['slack', (payload) => (header(payload).text.type = 'mrkdwn')],
+      ['slack', (payload) => (payload.text = 'x'.repeat(SLACK_LIMITS.fallbackTextChars + 1))],
+      ['slack', (payload) => (payload.blocks[0].block_id = 'b')],
+      ['slack', (payload) => payload.blocks.push(...Array(SLACK_LIMITS.blocksPerMessage).fill({ type: 'divider' }))],
+      [
+        'slack',
+        (payload) => {
+          const table = { type: 'table', rows: [[{ type: 'raw_text', text: 'a' }]] };
+          payload.blocks.push(...Array(SLACK_LIMITS.tablesPerMessage + 1).fill(table));
+        },
+      ],
       ['teams', (payload) => (payload.attachments[0].content.version = '1.6')],
       ['teams', (payload) => payload.attachments[0].content.body.push({ type: 'CodeBlock', codeSnippet: 'x' })],
       ['teams', (payload) => (payload.attachments[0].content.body[0].wrap = false)],

@@ -127,6 +127,12 @@ function probesFor(template: string, method: string, operation: Json): Probe[] {
       { what: 'an unusable ISOMER_TOKENS', path, init: good, env: MISCONFIGURED },
     );
   }
+  // Every operation: those that document the 499 must answer it, and any other must not.
+  probes.push({
+    what: 'a client that has gone',
+    path,
+    init: { ...good, signal: AbortSignal.abort(new DOMException('the client has gone', 'AbortError')) },
+  });
   if (operation.requestBody) {
     const post = (what: string, headers: Record<string, string>, payload: BodyInit) =>
       probes.push({ what, path, init: { method: verb, headers: { ...MCP_ACCEPT, ...headers }, body: payload } });
@@ -249,7 +255,13 @@ describe('the OpenAPI document against the Worker', () => {
           continue;
         }
         const type = (response.headers.get('content-type') ?? '').split(';')[0]!;
-        if (answer.content && !(type in answer.content))
+        if (!answer.content) {
+          // A response documented without content (a 202, 304 or 499) must have none.
+          const body = await response.text();
+          if (body !== '') problems.push(`${label} documents no content but answered ${body.slice(0, 80)}`);
+          continue;
+        }
+        if (!(type in answer.content))
           problems.push(`${label} answered ${type}, documented ${Object.keys(answer.content).join(', ')}`);
         if (type === 'application/json' && status !== '200') {
           const problem = errorShapeProblem(answer.content?.[type]?.schema, await response.json());

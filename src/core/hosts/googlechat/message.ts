@@ -5,6 +5,7 @@
  */
 import type { MarkdownBlock, MarkdownContent } from '../../markdown/tree.ts';
 import { GOOGLE_CHAT_LIMITS } from './limits.ts';
+import { isBlankText } from '../../text/clamp.ts';
 import {
   blockLines,
   type ChatHeading,
@@ -183,7 +184,8 @@ export function markdownToGoogleChat(
   const items = document.blocks.flatMap((block): (GoogleChatWidget | { header: string })[] => {
     const out = blockWidgets(block);
     if (Array.isArray(out)) return out;
-    return out.header === '' ? [] : [{ header: clampHtml(out.header, GOOGLE_CHAT_LIMITS.headingBytes) }];
+    // A heading of nothing but control or format characters shows nothing: no header, not an empty one.
+    return isBlankText(out.header) ? [] : [{ header: clampHtml(out.header, GOOGLE_CHAT_LIMITS.headingBytes) }];
   });
   card.sections = fillSections(items, GOOGLE_CHAT_LIMITS.messageBytes - jsonBytes(message(card, fallbackText)) - 400);
   return message(card, fallbackText);

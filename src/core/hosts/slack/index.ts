@@ -5,6 +5,7 @@
 import { defineHost } from '../host.ts';
 import { SLACK_LIMITS } from './limits.ts';
 import { slackImageMessage } from './picture.ts';
+import { SLACK_PAYLOAD } from './schema.ts';
 
 export const slackHost = defineHost({
   name: 'slack',
@@ -14,9 +15,6 @@ export const slackHost = defineHost({
   limits: SLACK_LIMITS,
   from: 'surface',
   picture: slackImageMessage,
-  payload: {
-    root: 'SlackMessage',
-    schemas: () => ({ SlackMessage: { type: 'object', description: 'Slack: { text, blocks, assets }' } }),
-  },
+  payload: SLACK_PAYLOAD,
   kit: () => import('./kit.ts'),
 });

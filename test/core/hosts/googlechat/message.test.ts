@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GoogleChatMessage } from '../../../../src/chat/index.ts';
 import { googleChatHost } from '../../../../src/core/hosts/googlechat/index.ts';
+import { md } from '../../../../src/core/markdown/builder.ts';
 import { SAMPLE_HEADING, sample } from '../sample.ts';
 
 const kit = await googleChatHost.kit();
@@ -33,5 +34,12 @@ describe('Google Chat messages from the content tree', () => {
       { textParagraph: { text: '<a href="https://example.com/docs">docs</a>' } },
     ]);
     expect(kit.linkTargets(message)).toEqual(['https://example.com/docs']);
+  });
+
+  it('opens no section header for a heading that shows nothing (Chat would show an empty header)', () => {
+    const blank = googleChatHost.convert(
+      md.content(md.heading(2, '\u0001\u0001\u200b'), md.paragraph('Body')),
+    ) as GoogleChatMessage;
+    expect(blank.cardsV2[0].card.sections).toEqual([{ widgets: [{ textParagraph: { text: 'Body' } }] }]);
   });
 });
