@@ -51,7 +51,7 @@ const CLIENT_CLOSED = {
   [CLIENT_CLOSED_STATUS]: {
     description:
       'Client Closed Request: the client closed the request before it was answered; no body is sent, since ' +
-      'nobody reads it. The render, image and tool routes draw and store nothing for it.',
+      'nobody reads it. Nothing is drawn or stored for it (on `/mcp`, a call already running stops at its next check).',
   },
 };
 
