@@ -27,3 +27,78 @@ export async function drawInTurn<T>(signal: AbortSignal | undefined, draw: () =>
   queue = turn.catch(() => undefined);
   return turn;
 }
+
+/** Work several callers wait for: it stops only when every one of them has left. */
+interface Shared {
+  readonly result: Promise<unknown>;
+  readonly stop: AbortController;
+  waiting: number;
+}
+
+/**
+ * Pictures that callers may ask for at once (a chat bot's retries, a client that gives up and asks
+ * again): one piece of work per key while it runs, whoever asks. One instance per set of formats,
+ * since a key names a picture only within the formats that draw it.
+ */
+export interface SharedDraws {
+  /**
+   * Answers `own(result)` of the work running under `key`, or starts `work` (given a signal that
+   * aborts once no caller is left, to hand to `drawInTurn`). A caller that leaves stops waiting at
+   * once; the work stops at its next check only when nobody waits. Without a signal the work runs
+   * for this caller alone, as before. `key` must name everything the result depends on.
+   */
+  draw<T>(
+    key: string,
+    signal: AbortSignal | undefined,
+    work: (signal: AbortSignal | undefined) => Promise<T>,
+    own?: (result: T) => T,
+  ): Promise<T>;
+  /** How many keys have work running (for tests). */
+  readonly running: number;
+}
+
+export function sharedDraws(): SharedDraws {
+  const running = new Map<string, Shared>();
+  const start = (key: string, work: (signal: AbortSignal) => Promise<unknown>): Shared => {
+    const stop = new AbortController();
+    const shared: Shared = {
+      result: work(stop.signal).finally(() => {
+        if (running.get(key) === shared) running.delete(key);
+      }),
+      stop,
+      waiting: 0,
+    };
+    // Each waiter sees a failure through its own await; none may surface as unhandled.
+    shared.result.catch(() => undefined);
+    running.set(key, shared);
+    return shared;
+  };
+  return {
+    get running() {
+      return running.size;
+    },
+    async draw(key, signal, work, own = (result) => result) {
+      if (!signal) return work(undefined);
+      signal.throwIfAborted();
+      const shared = running.get(key) ?? start(key, work);
+      shared.waiting += 1;
+      let leave!: () => void;
+      const left = new Promise<never>((_, reject) => {
+        leave = () => {
+          shared.waiting -= 1;
+          if (shared.waiting === 0) shared.stop.abort(signal.reason);
+          reject(signal.reason);
+        };
+      });
+      // Leaving after the answer came rejects a promise nobody reads any more.
+      left.catch(() => undefined);
+      signal.addEventListener('abort', leave, { once: true });
+      try {
+        return own((await Promise.race([shared.result, left])) as Awaited<ReturnType<typeof work>>);
+      } finally {
+        signal.removeEventListener('abort', leave);
+        if (!signal.aborted) shared.waiting -= 1;
+      }
+    },
+  };
+}

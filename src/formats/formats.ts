@@ -2,7 +2,7 @@ import { IMAGE_FORMATS } from '../core/formats.ts';
 import type { RenderTheme } from '../core/model/composition.ts';
 import type { FrameLayout } from '../core/model/frame.ts';
 import { defaultFontFiles } from '#formats/assets';
-import { drawInTurn } from './draw-turn.ts';
+import { drawInTurn, sharedDraws } from './draw-turn.ts';
 import { takumiEngine, type TakumiEngine } from './engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from './fonts.ts';
 import { compositionLang, compositionText } from './glyph-findings.ts';
@@ -136,6 +136,25 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     return takumiEngine(fonts, facesFor(fonts, documents), extra);
   };
 
+  // Callers asking for the same picture at once share one draw (see `sharedDraws`).
+  const shared = sharedDraws();
+  let unsharedKeys = 0;
+  /**
+   * What a picture depends on within these formats: format, theme, scale and the composition. A
+   * composition that is not plain data (no JSON) gets a key of its own, so it is never shared.
+   */
+  const pictureKey = (format: string, composition: unknown, renderOptions: ImageRenderOptions | undefined): string => {
+    const scale = renderOptions?.scale ?? defaultScale;
+    let content: string;
+    try {
+      content = JSON.stringify(composition) ?? '';
+    } catch {
+      unsharedKeys += 1;
+      content = `unshared ${unsharedKeys}`;
+    }
+    return `${format}\n${renderOptions?.theme ?? ''}\n${scale}\n${content}`;
+  };
+
   const snapshotOptions = (theme: RenderTheme | undefined) => ({
     ...(theme ? { theme } : {}),
     ...(frame ? { frame } : {}),
@@ -157,16 +176,18 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
     async render(composition, renderOptions) {
       const signal = renderOptions?.signal;
       signal?.throwIfAborted();
-      const { scale, output, document } = prepare(composition, renderOptions);
-      const ready = await engine([document], [composition]);
-      // The layout is `width / devicePixelRatio` wide: the canvas, drawn at the output size.
-      return drawInTurn(signal, () =>
-        ready.render(document.node, {
-          ...output,
-          css: document.css,
-          devicePixelRatio: scale,
-          format,
-        }),
+      return shared.draw(
+        pictureKey(format, composition, renderOptions),
+        signal,
+        async (drawSignal) => {
+          const { scale, output, document } = prepare(composition, renderOptions);
+          const ready = await engine([document], [composition]);
+          // The layout is `width / devicePixelRatio` wide: the canvas, drawn at the output size.
+          return drawInTurn(drawSignal, () =>
+            ready.render(document.node, { ...output, css: document.css, devicePixelRatio: scale, format }),
+          );
+        },
+        (bytes) => bytes.slice(),
       );
     },
   });
@@ -200,18 +221,16 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
       async render(composition, renderOptions) {
         const signal = renderOptions?.signal;
         signal?.throwIfAborted();
-        const { image, output, document } = prepare(composition, renderOptions);
-        const ready = await engine([document], [composition]);
-        const svg = await drawInTurn(signal, () =>
-          ready.renderSvg(document.node, {
-            width: image.width,
-            height: image.height,
-            css: document.css,
-          }),
-        );
-        return output.width === image.width && output.height === image.height
-          ? svg
-          : resizeSvg(svg, output.width, output.height);
+        return shared.draw(pictureKey('svg', composition, renderOptions), signal, async (drawSignal) => {
+          const { image, output, document } = prepare(composition, renderOptions);
+          const ready = await engine([document], [composition]);
+          const svg = await drawInTurn(drawSignal, () =>
+            ready.renderSvg(document.node, { width: image.width, height: image.height, css: document.css }),
+          );
+          return output.width === image.width && output.height === image.height
+            ? svg
+            : resizeSvg(svg, output.width, output.height);
+        });
       },
     },
     pdf: {
