@@ -387,7 +387,8 @@ describe('isomer_render', () => {
     });
     expect(calls[0]!.composition).toBe(validated[0]);
     expect(calls[0]!.composition).not.toBe(input);
-    expect(calls[0]!.options).toEqual({ theme: 'dark' });
+    // The heading too (the tools' default, on): a chat host format draws the title by it.
+    expect(calls[0]!.options).toEqual({ theme: 'dark', heading: true });
     const block = result.content[0] as { type: string; data: string; mimeType: string };
     expect(block.type).toBe('image');
     expect(block.mimeType).toBe('image/png');
@@ -396,7 +397,7 @@ describe('isomer_render', () => {
       composition: input,
       format: 'png',
     });
-    expect(calls[1]!.options).toEqual({});
+    expect(calls[1]!.options).toEqual({ heading: true });
   });
 
   it('answers by MIME type: SVG markup as an image, other bytes as a resource, other strings as text', async () => {
