@@ -18,7 +18,7 @@ import { CLIENT_CLOSED_STATUS } from '../../src/worker/errors.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { slidesRuntime } from '../support/slides.ts';
 import { type McpEra, type McpMessage, MCP_ERAS, renderCall } from '../support/mcp-message.ts';
-import { BASE, rpcMessage, slide } from './support.ts';
+import { BASE, jsonPost, rpcMessage, slide, workerFetch } from './support.ts';
 
 declare global {
   namespace Cloudflare {
@@ -33,18 +33,8 @@ const snapshot = slidesRuntime.surfaces.snapshot!;
 const formats = createImageFormats({ snapshot });
 
 /** A request to the Worker carrying `signal` as its own (what workerd hands a handler). */
-async function send(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
-  const ctx = createExecutionContext();
-  const request = new Request(`${BASE}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const response = await worker.fetch(request, { IMAGES: env.IMAGES } satisfies WorkerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const send = (path: string, body: unknown, signal: AbortSignal): Promise<Response> =>
+  workerFetch(worker, path, { ...jsonPost(body), signal }, { IMAGES: env.IMAGES } satisfies WorkerEnv);
 
 async function storedCount(): Promise<number> {
   return (await env.IMAGES.list({ prefix: 'images/' })).objects.length;

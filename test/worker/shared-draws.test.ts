@@ -4,32 +4,22 @@
  * gets its own bytes, and it stops only when every caller has left. The engine's own draw counter
  * is what is observed.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createImageFormats, engineDrawCount } from '../../src/formats/index.ts';
 import { drawInTurn, sharedDraws } from '../../src/formats/draw-turn.ts';
 import { builtInWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { slidesRuntime } from '../support/slides.ts';
-import { BASE, slide } from './support.ts';
+import { jsonPost, slide, workerFetch } from './support.ts';
 
 const worker = createWorker(builtInWorkerOptions());
 const formats = createImageFormats({ snapshot: slidesRuntime.surfaces.snapshot! });
 const gone = () => new DOMException('the client has gone', 'AbortError');
 
-/** `POST /render/{format}` carrying `signal` as its own (what workerd hands a handler). */
-async function send(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
-  const ctx = createExecutionContext();
-  const request = new Request(`${BASE}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const response = await worker.fetch(request, { IMAGES: env.IMAGES } satisfies WorkerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+/** A request to the Worker carrying `signal` as its own (what workerd hands a handler). */
+const send = (path: string, body: unknown, signal: AbortSignal): Promise<Response> =>
+  workerFetch(worker, path, { ...jsonPost(body), signal }, { IMAGES: env.IMAGES } satisfies WorkerEnv);
 
 describe('the same picture asked for at once', () => {
   it('is drawn once for five requests through POST /render/png, each answered the same bytes', async () => {

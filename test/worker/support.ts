@@ -127,11 +127,12 @@ export async function workerFetch(
   },
   path: string,
   init: RequestInit = {},
+  env: object = {},
 ): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(
     new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
-    {},
+    env,
     ctx,
   );
   await waitOnExecutionContext(ctx);
