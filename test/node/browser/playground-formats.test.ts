@@ -12,7 +12,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, startWorker } from '../../e2e/server.ts';
 import { launchChromium } from '../chromium.ts';
-import { editorText, renders, typeComposition, waitForRender, watchedPage } from './playground-page.ts';
+import {
+  copied,
+  editorText,
+  openWithSlide,
+  renders,
+  typeComposition,
+  waitForRender,
+  watchedPage,
+} from './playground-page.ts';
 
 const BUILT = new URL('../../../build/playground/index.html', import.meta.url);
 /** The formats this Worker adds to the built-in ones. */
@@ -119,31 +127,17 @@ describe('the playground against a Worker with an added host and a code format',
   it('shares a link to an added tab and copies a curl command the Worker answers as shown', async () => {
     const { page, problems } = await watchedPage(browser);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: worker.url });
-    await page.goto(`${worker.url}/`);
-    await waitForRender(page, 0);
-    const composition = JSON.stringify({
-      type: 'view',
-      title: 'Shared',
-      body: [{ type: 'slideFrame', body: [{ type: 'slideHeading', title: 'A link keeps the added tab' }] }],
-    });
-    const before = await renders(page);
-    await typeComposition(page, composition);
-    await waitForRender(page, before);
-    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    await openWithSlide(page, worker.url, 'A link keeps the added tab');
     for (const name of ADDED) {
       const hash = await page.evaluate(() => location.hash);
       await page.click(`#tab-${name}`);
       await page.waitForFunction((previous) => location.hash !== previous, hash);
 
-      await page.click('#copy-link');
-      await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the link.');
-      const link = await clipboard();
+      const link = await copied(page, 'link');
       expect(link).toBe(page.url());
 
       // The theme only where the route reads it (the code format reads every option but `image`).
-      await page.click('#copy-curl');
-      await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the curl command.');
-      const curl = await clipboard();
+      const curl = await copied(page, 'curl');
       const reads = formats.find((format) => format.name === name)!.options.includes('theme');
       expect(reads, name).toBe(name === 'csv');
       const theme = reads ? `?theme=${await page.inputValue('#render-theme')}` : '';
@@ -169,9 +163,7 @@ describe('the playground against a Worker with an added host and a code format',
 
     // A binary format's command writes a file: the PNG's bytes.
     await page.click('#tab-png');
-    await page.click('#copy-curl');
-    await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the curl command.');
-    const curl = await clipboard();
+    const curl = await copied(page, 'curl');
     expect(curl.split('\n')).toContain('  -o composition.png \\');
     const directory = mkdtempSync(join(tmpdir(), 'isomer-curl-'));
     try {

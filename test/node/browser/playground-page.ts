@@ -62,3 +62,26 @@ export const editorText = (page: Page) =>
     const content = document.getElementById('editor')!.shadowRoot!.querySelector('.cm-content')!;
     return [...content.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n');
   });
+
+/** Opens the page, types a one-slide composition headed `heading`, and waits until every surface drew it. */
+export async function openWithSlide(page: Page, url: string, heading: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await waitForRender(page, 0);
+  const composition = JSON.stringify({
+    type: 'view',
+    title: 'Shared',
+    body: [{ type: 'slideFrame', body: [{ type: 'slideHeading', title: heading }] }],
+  });
+  const before = await renders(page);
+  await typeComposition(page, composition);
+  await waitForRender(page, before);
+}
+
+const COPIED = { link: 'Copied the link.', curl: 'Copied the curl command.', composition: 'Copied the composition.' };
+
+/** Clicks a copy button, waits for the status line to say so, and answers what the clipboard holds. */
+export async function copied(page: Page, what: keyof typeof COPIED): Promise<string> {
+  await page.click(`#copy-${what}`);
+  await page.waitForFunction((said) => document.getElementById('status')!.textContent === said, COPIED[what]);
+  return page.evaluate(() => navigator.clipboard.readText());
+}

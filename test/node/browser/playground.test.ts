@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningWorker, startWorker } from '../../e2e/server.ts';
 import { launchChromium } from '../chromium.ts';
-import { editorText, renders, typeComposition, waitForRender, watchedPage } from './playground-page.ts';
+import {
+  copied,
+  editorText,
+  openWithSlide,
+  renders,
+  typeComposition,
+  waitForRender,
+  watchedPage,
+} from './playground-page.ts';
 
 const BUILT = new URL('../../../build/playground/index.html', import.meta.url);
 const TOKEN = 'tok_playground_0123456789abcdef';
@@ -201,17 +209,7 @@ describe('the playground', () => {
   it('shares and copies on the chat tabs as on the others', async () => {
     const { page, problems } = await watchedPage(browser);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: open.url });
-    await page.goto(`${open.url}/`);
-    await waitForRender(page, 0);
-    const composition = JSON.stringify({
-      type: 'view',
-      title: 'Shared',
-      body: [{ type: 'slideFrame', body: [{ type: 'slideHeading', title: 'A link keeps the chat tab' }] }],
-    });
-    const before = await renders(page);
-    await typeComposition(page, composition);
-    await waitForRender(page, before);
-    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    await openWithSlide(page, open.url, 'A link keeps the chat tab');
     const { formats } = (await (await fetch(`${open.url}/formats`)).json()) as {
       formats: { name: string; options: string[] }[];
     };
@@ -225,15 +223,11 @@ describe('the playground', () => {
       await page.waitForFunction((previous) => location.hash !== previous, hash);
 
       // Copy link: the URL with this tab in its fragment.
-      await page.click('#copy-link');
-      await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the link.');
-      const link = await clipboard();
+      const link = await copied(page, 'link');
       expect(link).toBe(page.url());
 
       // Copy curl: the command for this tab's format, which the Worker answers with that host's payload.
-      await page.click('#copy-curl');
-      await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the curl command.');
-      const curl = await clipboard();
+      const curl = await copied(page, 'curl');
       // The render theme goes only to a format that reads it (GET /formats), as the route refuses the rest.
       const theme = readers.theme.includes(tab) ? `?theme=${await page.inputValue('#render-theme')}` : '';
       expect(curl.split('\n')[0]).toBe(`curl '${open.url}/render/${tab}${theme}' \\`);
@@ -253,9 +247,7 @@ describe('the playground', () => {
       expect(otherProblems).toEqual([]);
       await other.close();
     }
-    await page.click('#copy-composition');
-    await page.waitForFunction(() => document.getElementById('status')!.textContent === 'Copied the composition.');
-    expect(await clipboard()).toBe(await editorText(page));
+    expect(await copied(page, 'composition')).toBe(await editorText(page));
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);
@@ -354,10 +346,13 @@ describe('the playground', () => {
     const { page, problems } = await watchedPage(browser);
     await page.goto(`${guarded.url}/`);
     const dialog = page.locator('#token-dialog');
-    await dialog.waitFor({ state: 'visible' });
+    // No timing is promised here: on a loaded machine the first 401 has taken over Playwright's 30 s default.
+    await dialog.waitFor({ state: 'visible', timeout: 120_000 });
     await page.fill('#token-input', 'tok_wrong_0123456789abcdef');
     await page.click('#token-dialog button[type="submit"]');
-    await page.waitForFunction(() => document.getElementById('token-message')!.textContent!.includes('refused'));
+    await page.waitForFunction(() => document.getElementById('token-message')!.textContent!.includes('refused'), null, {
+      timeout: 120_000,
+    });
     expect(await dialog.isVisible()).toBe(true);
     await page.fill('#token-input', TOKEN);
     await page.click('#token-dialog button[type="submit"]');
