@@ -44,11 +44,11 @@ export interface SharedDraws {
   /**
    * Answers `own(result)` of the work running under `key`, or starts `work` (given a signal that
    * aborts once no caller is left, to hand to `drawInTurn`). A caller that leaves stops waiting at
-   * once; the work stops at its next check only when nobody waits. Without a signal the work runs
-   * for this caller alone, as before. `key` must name everything the result depends on.
+   * once; the work stops at its next check only when nobody waits. Without a signal or a key the
+   * work runs for this caller alone, as before. `key` must name everything the result depends on.
    */
   draw<T>(
-    key: string,
+    key: string | undefined,
     signal: AbortSignal | undefined,
     work: (signal: AbortSignal | undefined) => Promise<T>,
     own?: (result: T) => T,
@@ -78,8 +78,8 @@ export function sharedDraws(): SharedDraws {
       return running.size;
     },
     async draw(key, signal, work, own = (result) => result) {
-      if (!signal) return work(undefined);
-      signal.throwIfAborted();
+      signal?.throwIfAborted();
+      if (!signal || key === undefined) return work(signal);
       const shared = running.get(key) ?? start(key, work);
       shared.waiting += 1;
       let leave!: () => void;

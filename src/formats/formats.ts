@@ -138,21 +138,22 @@ export function createImageFormats(options: ImageFormatsOptions): ImageFormats {
 
   // Callers asking for the same picture at once share one draw (see `sharedDraws`).
   const shared = sharedDraws();
-  let unsharedKeys = 0;
   /**
    * What a picture depends on within these formats: format, theme, scale and the composition. A
-   * composition that is not plain data (no JSON) gets a key of its own, so it is never shared.
+   * composition that is not plain data (no JSON) has no key: it is drawn for its caller alone.
    */
-  const pictureKey = (format: string, composition: unknown, renderOptions: ImageRenderOptions | undefined): string => {
-    const scale = renderOptions?.scale ?? defaultScale;
-    let content: string;
+  const pictureKey = (
+    format: string,
+    composition: unknown,
+    renderOptions: ImageRenderOptions | undefined,
+  ): string | undefined => {
+    let content: string | undefined;
     try {
-      content = JSON.stringify(composition) ?? '';
+      content = JSON.stringify(composition);
     } catch {
-      unsharedKeys += 1;
-      content = `unshared ${unsharedKeys}`;
+      return undefined;
     }
-    return `${format}\n${renderOptions?.theme ?? ''}\n${scale}\n${content}`;
+    return `${format}\n${renderOptions?.theme ?? ''}\n${renderOptions?.scale ?? defaultScale}\n${content}`;
   };
 
   const snapshotOptions = (theme: RenderTheme | undefined) => ({

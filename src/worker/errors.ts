@@ -57,6 +57,14 @@ export function clientGone(): Response {
 }
 
 /**
+ * The request's signal, which aborts when its client has gone (workerd's `enable_request_signal`
+ * flag): checked before validation, before the engine, between PDF pages and before an R2 write.
+ */
+export function signalOf(request: Request): AbortSignal | undefined {
+  return (request as { signal?: AbortSignal }).signal ?? undefined;
+}
+
+/**
  * Whether the client has gone, after one turn of the event loop: a request's steps up to the draw
  * are all in memory, and an abort is delivered only between tasks, so without the turn a burst of
  * requests whose clients reset their connections would each read, validate and lay out its body

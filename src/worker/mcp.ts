@@ -9,7 +9,7 @@ import {
 import type { IsomerTool } from '../core/tools/tools.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
 import { MAX_BODY_BYTES } from './body.ts';
-import { boundText, clientGone, clientLeft } from './errors.ts';
+import { boundText, clientGone, clientLeft, signalOf } from './errors.ts';
 import { WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
 import { hostSupportsApps, SHOW_APP_RESOURCE } from './show-app.ts';
 
@@ -149,8 +149,7 @@ export function createMcpEndpoint(config: WorkerConfig): (request: Request, call
   // The SDK passes authInfo through untouched; the Worker authenticated the request already.
   return async (request, caller) => {
     // As on the HTTP routes: a client already gone gets no work and a bodiless 499, on either era.
-    const signal = (request as { signal?: AbortSignal }).signal ?? undefined;
-    if (await clientLeft(signal)) return clientGone();
+    if (await clientLeft(signalOf(request))) return clientGone();
     return handler.fetch(request, { authInfo: { token: '', clientId: caller.caller, scopes: [], extra: { caller } } });
   };
 }

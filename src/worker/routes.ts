@@ -6,7 +6,7 @@ import type { WorkerCaller } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import type { WorkerConfig } from './config.ts';
 import type { RenderedOutput } from '../core/tools/render.ts';
-import { BASE_HEADERS, boundText, clientGone, clientLeft, errorResponse, jsonResponse } from './errors.ts';
+import { BASE_HEADERS, boundText, clientGone, clientLeft, errorResponse, jsonResponse, signalOf } from './errors.ts';
 import { FORMAT_OPTIONS, type ServedFormat } from '../core/formats.ts';
 import type { ChatHost } from '../core/hosts/host.ts';
 import { IMAGE_PLACEMENTS, type ImagePlacement, type Picture } from '../core/hosts/picture.ts';
@@ -184,14 +184,6 @@ function parseQuery(
     ...(factor !== undefined ? { scale: factor } : {}),
     ...(image !== null ? { image: image as ImagePlacement } : {}),
   };
-}
-
-/**
- * The request's signal, which aborts when its client has gone (workerd's `enable_request_signal`
- * flag): checked before validation, before the engine, between PDF pages and before an R2 write.
- */
-function signalOf(request: Request): AbortSignal | undefined {
-  return (request as { signal?: AbortSignal }).signal ?? undefined;
 }
 
 /**
