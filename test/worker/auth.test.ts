@@ -2,27 +2,18 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { builtInWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
-import { BASE, get, slide } from './support.ts';
+import { get, slide, workerFetch } from './support.ts';
 
 /**
  * Bindings differ per test here, so each test calls a Worker built by `createWorker(builtInWorkerOptions())` directly
  * with its own `env`, inside workerd like every other test (no second vitest project needed).
  */
-async function call(
+const call = (
   env: WorkerEnv,
   path: string,
   init: RequestInit = {},
   worker = createWorker(builtInWorkerOptions()),
-): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+): Promise<Response> => workerFetch(worker, path, init, env);
 
 const BOT = 'tok_slack_bot_0123456789';
 const CHAT = 'tok_chat_app_9876543210';

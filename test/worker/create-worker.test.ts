@@ -6,7 +6,7 @@ import { builtInWorkerOptions, slidesPack, slidesWorkerOptions, summarySlideView
 import { cardsPack } from '../support/packs/cards.ts';
 import { createWorker, type WorkerCaller, type WorkerEnv } from '../../src/worker/index.ts';
 import { RUNTIME_FORMATS } from '../../src/core/tools/names.ts';
-import { BASE } from './support.ts';
+import { BASE, jsonPost, workerFetch } from './support.ts';
 
 /** The README's example: a deployer's own view, typed input, the caller's context as a default. */
 const incident = defineView<WorkerCaller, { service: string; status: 'degraded' | 'down'; notes: string[] }>({
@@ -40,18 +40,7 @@ async function call(
   body?: unknown,
   env: WorkerEnv = {},
 ): Promise<Response> {
-  const ctx = createExecutionContext();
-  const init: RequestInit =
-    body === undefined
-      ? {}
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-  const response = await worker.fetch(
-    new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
+  return workerFetch(worker, path, body === undefined ? {} : jsonPost(body), env);
 }
 
 const answer = async (response: Response) =>

@@ -1,11 +1,10 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { Composition, RenderTheme } from '../../src/index.ts';
 import { builtInWorkerOptions } from '../../src/slides/index.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
 import { checkComposition } from '../../src/core/tools/check.ts';
 import { unescapedSlackSyntax } from '../../src/core/hosts/slack/kit.ts';
-import { BASE, json, post, postRaw, slide, DEFAULT_FORMATS } from './support.ts';
+import { json, post, postRaw, slide, DEFAULT_FORMATS, workerFetch } from './support.ts';
 
 describe('POST /render/{format}', () => {
   it('answers each runtime format with its own Content-Type', async () => {
@@ -173,21 +172,12 @@ describe('hostile compositions through the routes', () => {
 });
 
 /** Calls a fresh Worker directly, so a test can give it its own bindings and options. */
-async function fetchWorker(
+const fetchWorker = (
   path: string,
   init: RequestInit = {},
   worker = createWorker(builtInWorkerOptions()),
   env: WorkerEnv = {},
-): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+): Promise<Response> => workerFetch(worker, path, init, env);
 
 describe('host formats', () => {
   const seen: { theme?: RenderTheme; title?: string }[] = [];
