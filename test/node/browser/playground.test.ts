@@ -342,6 +342,7 @@ describe('the playground', () => {
     await page.close();
   });
 
+  // Every surface twice on a Worker whose image engine starts here: the other page tests' allowance.
   it('asks for a token when the Worker wants one, keeps it for the tab, and sends it', async () => {
     const { page, problems } = await watchedPage(browser);
     await page.goto(`${guarded.url}/`);
@@ -368,7 +369,6 @@ describe('the playground', () => {
     // The browser's 401s are console errors; nothing else is.
     expect(problems.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
     await page.close();
-    // Every surface twice on a Worker whose image engine starts here: the other page tests' allowance.
   }, 300_000);
 
   it('shows hostile text as text everywhere and runs nothing', async () => {
