@@ -57,8 +57,10 @@ async function send(path: string, init: RequestInit): Promise<Response> {
     const response = await fetch(path, { ...init, headers });
     if (response.status !== 401) return response;
     authSeen = true;
-    const sent = token;
-    const next = await askForToken(sent !== undefined);
+    // A token given while this request was out (another request's dialog): send it again with that.
+    const current = storedToken();
+    if (current !== undefined && current !== token) continue;
+    const next = await askForToken(token !== undefined);
     if (next === undefined) return response;
     sessionStorage.setItem(TOKEN_KEY, next);
   }
