@@ -144,6 +144,12 @@ export function formatRegistry(hosts: readonly ChatHost[] = BUILT_IN_HOSTS): rea
 /** What a client learns of a served format (`GET /formats`): its registry entry, or a host format given in code. */
 export type ServedFormat = Pick<FormatEntry, 'name' | 'title' | 'mimeType' | 'picture' | 'hosted' | 'options'>;
 
+/**
+ * What a format given in code may be called: it is a path segment of `/render/{format}`, a word in
+ * `isomer_render`'s enum and part of an OpenAPI operation name, each as it stands.
+ */
+export const CODE_FORMAT_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+
 /** A format a host gives in code (`createIsomerTools({ formats })`): it is handed every option but a picture. */
 export function codeFormat(name: string, mimeType: string): ServedFormat {
   return {

@@ -1,4 +1,4 @@
-import { BUILT_IN_FORMAT_NAMES, BUILT_IN_FORMATS, isBuiltInFormat } from '../formats.ts';
+import { BUILT_IN_FORMAT_NAMES, BUILT_IN_FORMATS, CODE_FORMAT_NAME, isBuiltInFormat } from '../formats.ts';
 import type { Composition, RenderTheme } from '../model/composition.ts';
 import { IsomerError } from '../model/errors.ts';
 import { checkComposition, type IsomerCompositionCheck, withLayoutFindings } from './check.ts';
@@ -55,7 +55,8 @@ export interface CompositionRenderer {
 
 /**
  * The check-and-render path of `isomer_render` and `POST /render/{format}`, for a host's own
- * transport. Throws `DUPLICATE_FORMAT` when a host format reuses a built-in format's name.
+ * transport. Throws `DUPLICATE_FORMAT` when a host format reuses a built-in format's name, and
+ * `INVALID_FORMAT_NAME` for a name that is not lower-case letters, digits and hyphens.
  * @example
  * ```ts
  * import { createCompositionRenderer, createIsomerRuntime } from 'isomer-edge';
@@ -76,6 +77,14 @@ export interface CompositionRenderer {
 export function createCompositionRenderer(options: CompositionRendererOptions): CompositionRenderer {
   const { runtime, frame } = options;
   const formats = options.formats ?? {};
+  const misnamed = Object.keys(formats).filter((name) => !CODE_FORMAT_NAME.test(name));
+  if (misnamed.length > 0) {
+    throw new IsomerError(
+      'INVALID_FORMAT_NAME',
+      `Host formats ${misnamed.map((n) => JSON.stringify(n)).join(', ')} need names of lower-case letters, ` +
+        'digits and hyphens, starting with a letter (at most 40 characters): each is a URL path segment.',
+    );
+  }
   const shadowing = Object.keys(formats).filter(isBuiltInFormat);
   if (shadowing.length > 0) {
     throw new IsomerError(

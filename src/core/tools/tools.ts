@@ -115,7 +115,7 @@ function viewFailure(error: unknown): IsomerToolResult | undefined {
 /**
  * The six agent tools over a runtime. The two view tools are offered only when the runtime lists a
  * view now; `show: true` adds `isomer_show` last. Throws `DUPLICATE_FORMAT` when a host format reuses
- * a runtime format's name.
+ * a runtime format's name, and `INVALID_FORMAT_NAME` for one that is not a plain path segment.
  * @example
  * ```ts
  * import { createIsomerRuntime } from 'isomer-edge';

@@ -360,6 +360,26 @@ describe('isomer_render', () => {
     );
   });
 
+  it('refuses a host format whose name is not a plain path segment, and takes one that is', () => {
+    const format = { mimeType: 'text/csv', render: () => '' };
+    for (const name of ['CSV', 'my format', 'a/b', '../x', 'x?y=1', '-csv', 'é', '', 'x'.repeat(41)]) {
+      expect(() => createIsomerTools({ runtime: plainRuntime, formats: { [name]: format } }), name).toThrow(
+        expect.objectContaining({
+          name: 'IsomerError',
+          code: 'INVALID_FORMAT_NAME',
+          message: `Host formats ${JSON.stringify(name)} need names of lower-case letters, digits and hyphens, starting with a letter (at most 40 characters): each is a URL path segment.`,
+        }),
+      );
+    }
+    const tools = createIsomerTools({
+      runtime: plainRuntime,
+      formats: { 'csv-2': format, [`x${'y'.repeat(39)}`]: format },
+    });
+    expect(tool(tools, 'isomer_render').inputSchema.safeParse({ composition: slide(), format: 'csv-2' }).success).toBe(
+      true,
+    );
+  });
+
   it('hands a host format the very copy validation checked, with the theme', async () => {
     const validated: unknown[] = [];
     const spying = {
