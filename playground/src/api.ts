@@ -9,13 +9,17 @@ const TOKEN_KEY = 'isomer-playground-token';
 /** Shows the token dialog; resolves with the token, or undefined when the person cancels. */
 export type TokenPrompt = (refused: boolean) => Promise<string | undefined>;
 
-let prompt: TokenPrompt = async () => undefined;
+/** The page's dialog, once main.ts has set it: requests sent before that (early.ts) wait for it. */
+let setPrompt!: (prompt: TokenPrompt) => void;
+const promptReady = new Promise<TokenPrompt>((resolve) => {
+  setPrompt = resolve;
+});
 let pending: Promise<string | undefined> | undefined;
 /** Set once a request answered 401: the copied snippets then carry an Authorization header. */
 let authSeen = false;
 
 export function setTokenPrompt(next: TokenPrompt): void {
-  prompt = next;
+  setPrompt(next);
 }
 
 export function storedToken(): string | undefined {
@@ -32,9 +36,11 @@ export function forgetToken(): void {
 
 /** One dialog for every request that is waiting on a token at the same time. */
 function askForToken(refused: boolean): Promise<string | undefined> {
-  pending ??= prompt(refused).finally(() => {
-    pending = undefined;
-  });
+  pending ??= promptReady
+    .then((prompt) => prompt(refused))
+    .finally(() => {
+      pending = undefined;
+    });
   return pending;
 }
 

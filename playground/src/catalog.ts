@@ -160,3 +160,23 @@ function sampleValue(schema: Record<string, unknown>, name: string): unknown {
       return null;
   }
 }
+
+/** Whether a composition passes the Worker's validation. */
+async function valid(composition: unknown): Promise<boolean> {
+  const answer = await callTool('isomer_validate', { composition });
+  return !answer.isError && (JSON.parse(answer.text) as { valid: boolean }).valid;
+}
+
+/**
+ * The container a node example needs to stand as a whole composition: found, not assumed, as the
+ * first catalog example holding a `body` that validates alone (the slides pack's `slideFrame`).
+ * Candidates are tried in catalog order, so a pack that lists its frame first costs one request.
+ */
+export async function findFrame(entries: readonly CatalogEntry[]): Promise<CatalogEntry | undefined> {
+  for (const entry of entries) {
+    const example = entry.example as { body?: unknown } | undefined;
+    if (!Array.isArray(example?.body)) continue;
+    if (await valid({ type: 'view', title: entry.type, body: [example] }).catch(() => false)) return entry;
+  }
+  return undefined;
+}

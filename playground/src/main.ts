@@ -2,8 +2,9 @@
  * The playground at `/`: write a composition, check it live with the Worker's own validation, see
  * every surface, share the state as a link. Everything it shows comes from the Worker's routes.
  */
-import { callTool, forgetToken, getText, setTokenPrompt, storedToken, tokensRequired } from './api.ts';
-import { type Catalog, type CatalogEntry, loadCatalog, sampleInput } from './catalog.ts';
+import { callTool, forgetToken, setTokenPrompt, storedToken, tokensRequired } from './api.ts';
+import { type Catalog, type CatalogEntry, sampleInput } from './catalog.ts';
+import { catalogLoading, formatsLoading, frameLoading } from './early.ts';
 import { byId, el } from './dom.ts';
 import { createEditor } from './editor.ts';
 import { lineColumn } from './json-path.ts';
@@ -37,10 +38,6 @@ let sharedText: string | undefined;
 function say(message: string): void {
   status.textContent = message;
 }
-
-// The catalog and the offered formats are asked for first, before the editor is built.
-const catalogLoading = loadCatalog();
-const formatsLoading = getText('/formats');
 
 const editor = createEditor(byId('editor'), 'Composition JSON', () => schedule());
 
@@ -189,35 +186,10 @@ async function check(eager: boolean): Promise<void> {
 
 // ——— Examples and views ———
 
-let frameEntry: Promise<CatalogEntry | undefined> | undefined;
-
-/** Whether a composition passes the Worker's validation. */
-async function valid(composition: unknown): Promise<boolean> {
-  const answer = await callTool('isomer_validate', { composition });
-  return !answer.isError && (JSON.parse(answer.text) as { valid: boolean }).valid;
-}
-
-/**
- * The container a node example needs to stand as a whole composition: found, not assumed, as the
- * first catalog example holding a `body` that validates alone (the slides pack's `slideFrame`).
- * Candidates are tried in catalog order, so a pack that lists its frame first costs one request.
- */
-function findFrame(entries: CatalogEntry[]): Promise<CatalogEntry | undefined> {
-  frameEntry ??= (async () => {
-    for (const entry of entries) {
-      const example = entry.example as { body?: unknown } | undefined;
-      if (!Array.isArray(example?.body)) continue;
-      if (await valid({ type: 'view', title: entry.type, body: [example] }).catch(() => false)) return entry;
-    }
-    return undefined;
-  })();
-  return frameEntry;
-}
-
 /** A node example as a composition: inside the frame when there is one, else alone. */
 async function exampleComposition(entry: CatalogEntry): Promise<unknown> {
   const title = `${entry.type} example`;
-  const frame = await findFrame(catalog?.entries ?? []);
+  const frame = await frameLoading;
   if (!frame || frame === entry) return { type: 'view', title, body: [entry.example] };
   return { type: 'view', title, body: [{ ...(frame.example as object), body: [entry.example] }] };
 }
@@ -486,7 +458,6 @@ async function start(): Promise<void> {
     say(`Could not load the catalog: ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
-  void findFrame(catalog.entries);
   fillExamples(catalog);
   fillLearn(catalog);
   const first = catalog.entries.find((entry) => entry.example !== undefined);

@@ -67,6 +67,7 @@ describe('the playground assets', () => {
 
   it('serve the bundle, the stylesheet and the API page with Swagger UI from the same origin', async () => {
     for (const [path, type] of [
+      ['/early.js', /javascript/],
       ['/playground.js', /javascript/],
       ['/playground.css', /^text\/css/],
       ['/api', /^text\/html/],
@@ -80,6 +81,22 @@ describe('the playground assets', () => {
       expect(response.headers.get('content-type'), path).toMatch(type);
       await response.arrayBuffer();
     }
+  });
+
+  it('load early.js before the bundle, both importing the one chunk that sends the first requests', async () => {
+    const html = await (await asset('/')).text();
+    expect(html.indexOf('<script src="/early.js" type="module"></script>')).toBeGreaterThan(-1);
+    expect(html.indexOf('<script src="/early.js"')).toBeLessThan(html.indexOf('<script src="/playground.js"'));
+    const imports = (source: string) =>
+      [...source.matchAll(/from\s*["']\.\/(chunks\/[\w-]+\.js)["']/g)].map((match) => match[1]);
+    const early = await (await asset('/early.js')).text();
+    const bundle = await (await asset('/playground.js')).text();
+    const [shared, ...others] = imports(early);
+    expect(others).toEqual([]);
+    expect(imports(bundle)).toContain(shared);
+    // The chunk holds the requests; the entry itself is only the import.
+    expect(early.length).toBeLessThan(400);
+    expect(await (await asset(`/${shared}`)).text()).toContain('/formats');
   });
 
   it('serve the chunks the bundle imports (the Teams renderer, loaded on demand) from the same origin', async () => {

@@ -322,6 +322,21 @@ describe('the playground', () => {
     await other.close();
   });
 
+  it('asks for the formats, the guide and the views once each, though two scripts read them', async () => {
+    const { page, problems } = await watchedPage(browser);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    await page.goto(`${open.url}/`);
+    await waitForRender(page, 0);
+    const count = (line: string) => asked.filter((entry) => entry === line).length;
+    expect(count('GET /formats')).toBe(1);
+    expect(count('GET /resources/isomer-authoring-guide')).toBe(1);
+    expect(count('POST /tools/isomer_list_views')).toBe(1);
+    expect(asked.indexOf('GET /early.js')).toBeLessThan(asked.indexOf('GET /playground.js'));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('opens a link to a tab this Worker does not serve on the PNG tab', async () => {
     const { page, problems } = await watchedPage(browser);
     const text = JSON.stringify({
@@ -456,7 +471,7 @@ describe('the playground', () => {
       for (const host of document.querySelectorAll('*')) if (host.shadowRoot) roots.push(host.shadowRoot);
       const badUrls: string[] = [];
       const handlers: string[] = [];
-      let scripts = 0;
+      const scripts: string[] = [];
       for (const root of roots) {
         for (const element of root.querySelectorAll('*')) {
           for (const attribute of element.attributes) {
@@ -474,7 +489,7 @@ describe('the playground', () => {
             }
           }
         }
-        scripts += root.querySelectorAll('script').length;
+        for (const script of root.querySelectorAll('script')) scripts.push(script.getAttribute('src') ?? 'inline');
       }
       return {
         pwned: (window as { __pwned?: unknown }).__pwned,
@@ -490,8 +505,8 @@ describe('the playground', () => {
     expect(findings.pwned).toBeUndefined();
     expect(findings.badUrls).toEqual([]);
     expect(findings.handlers).toEqual([]);
-    // The page's own module script only.
-    expect(findings.scripts).toBe(1);
+    // The page's own module scripts only.
+    expect(findings.scripts).toEqual(['/early.js', '/playground.js']);
     for (const surface of ['slack', 'markdown', 'text', 'html'] as const) {
       expect(findings[surface], surface).toContain('<script>window.__pwned = 1</script>');
       expect(findings[surface], surface).toContain('onerror=');
