@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startWorker } from '../test/e2e/server.ts';
+import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium, CHROMIUM_PATH } from '../test/node/chromium.ts';
 
 const OUT = join(import.meta.dirname, '..', 'build', 'playground');
@@ -41,37 +42,55 @@ export async function benchPlayground(): Promise<string> {
   const worker = await startWorker();
   const browser = await launchChromium();
   try {
-    const loads: { picture: number; all: number }[] = [];
-    for (let i = 0; i <= WARM_LOADS; i++) {
-      const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-      const page = await context.newPage();
-      await page.goto(`${worker.url}/`);
-      await page.waitForFunction(() => Number(document.documentElement.dataset.renders ?? '0') > 0, undefined, {
-        timeout: 120_000,
-      });
-      loads.push(
-        await page.evaluate(() => ({
-          picture: performance.getEntriesByName('playground-first-picture')[0]!.startTime,
-          all: performance.getEntriesByName('playground-first-render')[0]!.startTime,
-        })),
-      );
-      await context.close();
-    }
-    const [cold, ...warm] = loads;
-    const warmPicture = median(warm.map((load) => load.picture));
-    const warmAll = median(warm.map((load) => load.all));
+    const local = await timeLoads(browser, worker.url);
+    const remote = await timeLoads(browser, worker.url, VISITOR_LINK);
     lines.push(
       '',
       '| navigation → first example | first picture shown | every surface drawn |',
       '| --- | --- | --- |',
-      `| first load, fresh Worker (image engine starts) | ${cold!.picture.toFixed(0)} ms | ${cold!.all.toFixed(0)} ms |`,
-      `| median of ${WARM_LOADS} later loads (aim < ${FIRST_RENDER_AIM_MS} ms) | ${warmPicture.toFixed(0)} ms | ${warmAll.toFixed(0)} ms |`,
+      `| first load, fresh Worker (image engine starts) | ${local.cold.picture.toFixed(0)} ms | ${local.cold.all.toFixed(0)} ms |`,
+      `| median of ${WARM_LOADS} later loads (aim < ${FIRST_RENDER_AIM_MS} ms) | ${local.warm.picture.toFixed(0)} ms | ${local.warm.all.toFixed(0)} ms |`,
+      `| the same over a ${VISITOR_LINK.latency} ms, ${(VISITOR_LINK.downloadThroughput * 8e-6).toFixed(0)} Mbit/s link (Chromium's emulation) | ${remote.warm.picture.toFixed(0)} ms | ${remote.warm.all.toFixed(0)} ms |`,
     );
     return lines.join('\n');
   } finally {
     await browser.close();
     await worker.stop();
   }
+}
+
+/** A visitor's link to a deployed Worker, as Chromium emulates it: round trip added, bytes per second. */
+const VISITOR_LINK = { offline: false, latency: 50, downloadThroughput: 2.5e6, uploadThroughput: 2.5e6 };
+
+interface Load {
+  picture: number;
+  all: number;
+}
+
+/** A first load, then the median of `WARM_LOADS` more, each in a new context (nothing cached). */
+async function timeLoads(browser: Browser, url: string, link?: typeof VISITOR_LINK) {
+  const loads: Load[] = [];
+  for (let i = 0; i <= WARM_LOADS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    if (link) await (await context.newCDPSession(page)).send('Network.emulateNetworkConditions', link);
+    await page.goto(`${url}/`);
+    await page.waitForFunction(() => Number(document.documentElement.dataset.renders ?? '0') > 0, undefined, {
+      timeout: 120_000,
+    });
+    loads.push(
+      await page.evaluate(() => ({
+        picture: performance.getEntriesByName('playground-first-picture')[0]!.startTime,
+        all: performance.getEntriesByName('playground-first-render')[0]!.startTime,
+      })),
+    );
+    await context.close();
+  }
+  const [cold, ...warm] = loads;
+  return {
+    cold: cold!,
+    warm: { picture: median(warm.map((load) => load.picture)), all: median(warm.map((load) => load.all)) },
+  };
 }
 
 if (import.meta.filename === process.argv[1]) console.log(await benchPlayground());

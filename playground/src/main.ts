@@ -6,7 +6,7 @@ import { callTool, forgetToken, setTokenPrompt, storedToken, tokensRequired } fr
 import { type Catalog, type CatalogEntry, sampleInput } from './catalog.ts';
 import { catalogLoading, formatsLoading, frameLoading } from './early.ts';
 import { byId, el } from './dom.ts';
-import { createEditor } from './editor.ts';
+import { createLazyEditor } from './lazy-editor.ts';
 import { lineColumn } from './json-path.ts';
 import { renderMarkdown } from './markdown.ts';
 import { decodeState, encodeState } from './share.ts';
@@ -39,7 +39,7 @@ function say(message: string): void {
   status.textContent = message;
 }
 
-const editor = createEditor(byId('editor'), 'Composition JSON', () => schedule());
+const editor = createLazyEditor(byId('editor'), 'Composition JSON', () => schedule());
 
 const surfaceTabs = setupTabs(byId('surface-tabs'), () => void share());
 setupTabs(byId('learn-tabs'));
@@ -72,7 +72,8 @@ renderTheme.addEventListener('change', () => schedule(0, true));
 /** `eager`: ask for the surfaces alongside the validation (for text expected valid, such as an example). */
 function schedule(delay = CHECK_DELAY_MS, eager = false): void {
   clearTimeout(timer);
-  timer = setTimeout(() => void check(eager), delay);
+  // The editor starts once a check has settled: the first example's requests go first.
+  timer = setTimeout(() => void check(eager).finally(() => void editor.load()), delay);
 }
 
 function listFindings(list: HTMLUListElement, lines: string[], severity: 'error' | 'warning'): void {
@@ -456,6 +457,7 @@ async function start(): Promise<void> {
     catalog = await loading;
   } catch (error) {
     say(`Could not load the catalog: ${error instanceof Error ? error.message : String(error)}`);
+    void editor.load();
     return;
   }
   fillExamples(catalog);
@@ -465,6 +467,7 @@ async function start(): Promise<void> {
     examples.value = `p:${first.type}`;
     await chooseExample(examples.value);
   } else if (first) showEntry(first);
+  else void editor.load();
 }
 
 void start();

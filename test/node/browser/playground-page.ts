@@ -57,11 +57,14 @@ export async function typeComposition(page: Page, text: string): Promise<void> {
   await page.keyboard.type(' ');
 }
 
-export const editorText = (page: Page) =>
-  page.evaluate(() => {
+/** The editor's text, once CodeMirror has arrived (its own chunk, after the first picture). */
+export const editorText = async (page: Page) => {
+  await page.waitForFunction(() => document.documentElement.dataset.editor === 'ready');
+  return page.evaluate(() => {
     const content = document.getElementById('editor')!.shadowRoot!.querySelector('.cm-content')!;
     return [...content.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n');
   });
+};
 
 /** Opens the page, types a one-slide composition headed `heading`, and waits until every surface drew it. */
 export async function openWithSlide(page: Page, url: string, heading: string): Promise<void> {

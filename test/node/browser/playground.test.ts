@@ -337,6 +337,66 @@ describe('the playground', () => {
     await page.close();
   });
 
+  it('checks a link before the editor has arrived, and hands the editor its text and marks', async () => {
+    const { page, problems } = await watchedPage(browser);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route('**/chunks/editor-*.js', async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    // A link to a composition missing a title: its error comes back while the editor is held.
+    const heading = '{"type":"slideHeading"}';
+    const text = `{"type":"view","body":[{"type":"slideFrame","body":[${heading}]}]}`;
+    const state = deflateRawSync(JSON.stringify({ text, theme: 'light', tab: 'png' })).toString('base64url');
+    await page.goto(`${open.url}/#s=${state}`);
+    await page.waitForSelector('#errors li');
+    expect(await page.locator('#errors li').allTextContents()).toEqual([
+      'body[0].body[0].title (in slideHeading) is required',
+    ]);
+    expect(await page.textContent('#editor .editor-waiting')).toBe(text);
+    expect(await page.evaluate(() => document.documentElement.dataset.editor)).toBeUndefined();
+    // Asked for once the check settled, and not there until it is let through.
+    await expect.poll(() => asked).toBe(true);
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.editor === 'ready');
+    expect(await editorText(page)).toBe(text);
+    expect(await page.locator('#editor .editor-waiting').count()).toBe(0);
+    const marked = page.locator('#editor .cm-lintRange-error');
+    await marked.first().waitFor();
+    expect((await marked.allTextContents()).join('')).toBe(heading);
+    // The handed-over text is not a change: no second check.
+    expect(await page.evaluate(() => document.documentElement.dataset.state)).toBe('invalid');
+    // A link's surfaces are asked for beside its validation; an invalid one's answer 422 (dropped).
+    expect(problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
+    await page.close();
+  });
+
+  it('draws the first example while the editor is held', async () => {
+    const { page, problems } = await watchedPage(browser);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/chunks/editor-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${open.url}/`);
+    await waitForRender(page, 0);
+    expectEverySurface(await surfaces(page));
+    expect(await page.evaluate(() => document.documentElement.dataset.editor)).toBeUndefined();
+    const shown = await page.textContent('#editor .editor-waiting');
+    release();
+    expect(await editorText(page)).toBe(shown);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('opens a link to a tab this Worker does not serve on the PNG tab', async () => {
     const { page, problems } = await watchedPage(browser);
     const text = JSON.stringify({
