@@ -1,7 +1,7 @@
 /**
  * What the page needs before its first picture, asked for by the small `early.js` the page loads
- * before its main script: these requests then run while the editor's code downloads and starts,
- * and main.ts takes the promises rather than asking again (one module instance serves both).
+ * before its main script: these requests then run while the main script downloads and starts, and
+ * main.ts takes the promises rather than asking again (one module instance serves both).
  */
 import { getText } from './api.ts';
 import { findFrame, loadCatalog } from './catalog.ts';

@@ -1,9 +1,9 @@
 /**
  * The editor without waiting for it. CodeMirror is most of the page's script (about 400 KiB of
- * 440), so it is its own chunk, fetched and started once the page asks (after the first example is
- * drawn) or the person reaches for the text, whichever comes first: starting it sooner holds up the
- * first picture's requests on the page's one thread. Until then the text shows as it is,
- * read-only, and what the page sets (text, marks) is handed over when the editor starts.
+ * 440), so it is its own chunk, fetched and started once the page asks (when its first check has
+ * settled) or the person reaches for the text or a finding, whichever comes first: starting it
+ * sooner holds up the first picture's requests on the page's one thread. Until then the text shows
+ * as it is, read-only, and what the page sets (text, marks) is handed over when the editor starts.
  */
 import type { Editor } from './editor.ts';
 import { type Finding, type Mark, marksFor } from './marks.ts';
@@ -31,12 +31,18 @@ export function createLazyEditor(host: HTMLElement, label: string, onChange: () 
 
   let loading: Promise<void> | undefined;
   const load = () =>
-    (loading ??= import('./editor.ts').then(({ createEditor }) => {
-      waiting.remove();
-      editor = createEditor(host, label, onChange, text);
-      editor.show(marks);
-      document.documentElement.dataset.editor = 'ready';
-    }));
+    (loading ??= import('./editor.ts').then(
+      ({ createEditor }) => {
+        waiting.remove();
+        editor = createEditor(host, label, onChange, text);
+        editor.show(marks);
+        document.documentElement.dataset.editor = 'ready';
+      },
+      // Not fetched (offline, a new deployment's chunk names): the text stays; the next reach tries again.
+      () => {
+        loading = undefined;
+      },
+    ));
   for (const event of ['pointerdown', 'focus', 'keydown'] as const) waiting.addEventListener(event, () => void load());
 
   return {
@@ -53,7 +59,7 @@ export function createLazyEditor(host: HTMLElement, label: string, onChange: () 
       return marks;
     },
     reveal(from, to) {
-      editor?.reveal(from, to);
+      void load().then(() => editor?.reveal(from, to));
     },
     load,
   };

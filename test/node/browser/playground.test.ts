@@ -360,11 +360,22 @@ describe('the playground', () => {
     ]);
     expect(await page.textContent('#editor .editor-waiting')).toBe(text);
     expect(await page.evaluate(() => document.documentElement.dataset.editor)).toBeUndefined();
-    // Asked for once the check settled, and not there until it is let through.
+    // Asked for once the check settled, and not there until it is let through; a click on the
+    // finding meanwhile selects its place once the editor is there.
     await expect.poll(() => asked).toBe(true);
+    await page.click('#errors li button');
     release();
     await page.waitForFunction(() => document.documentElement.dataset.editor === 'ready');
     expect(await editorText(page)).toBe(text);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (document.getElementById('editor')!.shadowRoot as ShadowRoot & { getSelection(): Selection })
+            .getSelection()
+            .toString(),
+        ),
+      )
+      .toBe(heading);
     expect(await page.locator('#editor .editor-waiting').count()).toBe(0);
     const marked = page.locator('#editor .cm-lintRange-error');
     await marked.first().waitFor();
