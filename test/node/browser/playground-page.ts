@@ -88,3 +88,12 @@ export async function copied(page: Page, what: keyof typeof COPIED): Promise<str
   await page.waitForFunction((said) => document.getElementById('status')!.textContent === said, COPIED[what]);
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+/** A promise held until `release` is called: a route that waits on it holds its request. */
+export function gate(): { released: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
+}

@@ -16,6 +16,7 @@ import {
   openWithSlide,
   renders,
   typeComposition,
+  gate,
   waitForRender,
   watchedPage,
 } from './playground-page.ts';
@@ -339,10 +340,7 @@ describe('the playground', () => {
 
   it('checks a link before the editor has arrived, and hands the editor its text and marks', async () => {
     const { page, problems } = await watchedPage(browser);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { released, release } = gate();
     let asked = false;
     await page.route('**/chunks/editor-*.js', async (route) => {
       asked = true;
@@ -389,10 +387,7 @@ describe('the playground', () => {
 
   it('draws the first example while the editor is held', async () => {
     const { page, problems } = await watchedPage(browser);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { released, release } = gate();
     await page.route('**/chunks/editor-*.js', async (route) => {
       await released;
       await route.continue();
@@ -463,10 +458,7 @@ describe('the playground', () => {
   it('sends a request refused for a replaced token again with the new one, without asking again', async () => {
     const { page, problems } = await watchedPage(browser);
     const wrong = 'tok_wrong_fedcba9876543210';
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { released, release } = gate();
     let held = 0;
     await page.route('**/formats', async (route) => {
       if (route.request().headers().authorization === `Bearer ${wrong}`) {
