@@ -25,7 +25,7 @@ function gzipKb(file: string): { raw: number; gzip: number } {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function benchPlayground(): Promise<string> {
-  // The chunks (the Teams renderer and what it shares with the page) load with every render.
+  // The chunks (the editor, the Teams renderer, what the pages share) load with the first example.
   const chunks = readdirSync(join(OUT, 'chunks')).map((name) => `chunks/${name}`);
   const files = ['early.js', 'playground.js', ...chunks, 'playground.css', 'index.html'].map((file) => ({
     file,

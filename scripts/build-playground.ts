@@ -29,7 +29,7 @@ export async function buildPlayground(options: { quiet?: boolean } = {}): Promis
   for (const name of readdirSync(PLAYGROUND_OUT)) rmSync(join(PLAYGROUND_OUT, name), { recursive: true, force: true });
   mkdirSync(join(PLAYGROUND_OUT, 'swagger'));
   await build({
-    // `early` starts the first requests while `playground` (the editor, most of the bytes) downloads.
+    // `early` starts the first requests while `playground` downloads; the editor is a chunk of its own.
     entryPoints: {
       early: join(SOURCE, 'src', 'early.ts'),
       playground: join(SOURCE, 'src', 'main.ts'),
