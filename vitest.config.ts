@@ -35,10 +35,7 @@ export default defineConfig({
           testTimeout: 30_000,
           // A loopback authorization server (metadata and JWKS) for the OAuth tests: the Worker fetches it for real.
           globalSetup: ['./test/e2e/issuer-setup.ts'],
-          exclude: [
-            'test/node/**',
-            ...(referenceFixtures ? [] : ['test/core/packs/slides/reference-fixtures.test.ts']),
-          ],
+          exclude: ['test/node/**', ...(referenceFixtures ? [] : ['test/packs/slides/reference-fixtures.test.ts'])],
         },
       },
       {

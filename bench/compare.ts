@@ -25,7 +25,9 @@ function entry(tree: string, ...paths: string[]): string {
 async function operations(tree: string): Promise<Operations> {
   (await import(entry(tree, 'node_modules/zod/index.js'))).config({ jitless: true });
   const { createIsomerRuntime } = await import(entry(tree, 'src/index.ts'));
-  const { slideDeckFrame, slidesPack } = await import(entry(tree, 'src/slides/index.ts', 'src/slides.ts'));
+  const { slideDeckFrame, slidesPack } = await import(
+    entry(tree, 'src/packs/slides/index.ts', 'src/slides/index.ts', 'src/slides.ts')
+  );
   const { createChatFormats } = await import(entry(tree, 'src/chat/index.ts', 'src/chat.ts'));
   const { benchComposition } = await import(entry(tree, 'bench/http.ts'));
   const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });

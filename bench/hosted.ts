@@ -1,5 +1,5 @@
 /**
- * Hosted images over HTTP: what a chat bot pays for `POST /images/png` when the image is new (a
+ * Stored images over HTTP: what a chat bot pays for `POST /images/png` when the image is new (a
  * render and an R2 write) against when it is already stored (a key lookup, no render), and for the
  * public `GET /images/{key}.png` a chat client makes. Sequential requests, so each is one request's
  * own latency, not queueing.
@@ -20,7 +20,7 @@ async function timed(request: () => Promise<Response>): Promise<{ ms: number; re
   const start = performance.now();
   const response = await request();
   await response.arrayBuffer();
-  if (!response.ok) throw new Error(`bench: hosted image request answered ${response.status}`);
+  if (!response.ok) throw new Error(`bench: stored image request answered ${response.status}`);
   return { ms: performance.now() - start, response };
 }
 
@@ -49,7 +49,7 @@ export async function benchHosted(url: string, composition: Record<string, unkno
 }
 
 export function printHosted(rows: HostedRow[]): void {
-  console.log(`\n## Hosted images (wrangler dev, local R2, 1280×720 PNG, sequential, median of ${SAMPLES})\n`);
+  console.log(`\n## Stored images (wrangler dev, local R2, 1280×720 PNG, sequential, median of ${SAMPLES})\n`);
   console.log('| request | median |\n| --- | --- |');
   for (const row of rows) console.log(`| ${row.name} | ${row.medianMs.toFixed(1)} ms |`);
   const [fresh, cached] = rows;

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import * as z from 'zod';
 import { checkComposition, createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 import { startWorker, stopAllWorkers } from '../test/e2e/server.ts';
 import { oneSlide } from '../test/support/one-slide.ts';
 import { benchHosted, type HostedRow, printHosted } from './hosted.ts';

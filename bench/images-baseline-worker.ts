@@ -3,7 +3,7 @@
  * `images-worker.ts`, without the image formats, so the difference is what the formats add.
  */
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 

@@ -4,12 +4,12 @@
  * isolate, where the request's own dispatch does not count).
  */
 import { Renderer } from '@takumi-rs/wasm';
-import { instantiateTakumi, registeredFaces, takumiEngine } from '../src/formats/engine.ts';
-import { BUNDLED_FONTS, facesFor, type ImageFontFace } from '../src/formats/fonts.ts';
-import { createImageFormats, createLayoutCheck, engineMemoryBytes, type ImageBytes } from '../src/formats/index.ts';
-import { toImageDocument } from '../src/formats/markup.ts';
+import { instantiateTakumi, registeredFaces, takumiEngine } from '../src/images/engine/engine.ts';
+import { BUNDLED_FONTS, facesFor, type ImageFontFace } from '../src/images/fonts/fonts.ts';
+import { createImageFormats, createLayoutCheck, engineMemoryBytes, type ImageBytes } from '../src/images/index.ts';
+import { toImageDocument } from '../src/images/engine/markup.ts';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 const formats = createImageFormats({ snapshot: runtime.surfaces.snapshot! });

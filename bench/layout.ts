@@ -11,13 +11,13 @@
  */
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { takumiEngine } from '../src/formats/engine.ts';
-import { BUNDLED_FONTS, facesFor } from '../src/formats/fonts.ts';
-import { createLayoutCheck } from '../src/formats/index.ts';
-import { clippingClasses, readLayout } from '../src/formats/layout-tree.ts';
-import { toImageDocument } from '../src/formats/markup.ts';
+import { takumiEngine } from '../src/images/engine/engine.ts';
+import { BUNDLED_FONTS, facesFor } from '../src/images/fonts/fonts.ts';
+import { createLayoutCheck } from '../src/images/index.ts';
+import { clippingClasses, readLayout } from '../src/images/layout-check/tree.ts';
+import { toImageDocument } from '../src/images/engine/markup.ts';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 import { startWorker, stopAllWorkers } from '../test/e2e/server.ts';
 import { LINEAR_CASES } from '../test/support/linear-cases.ts';
 import { benchComposition } from './http.ts';

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 import { LINEAR_CASES } from '../test/support/linear-cases.ts';
 
 z.config({ jitless: true });

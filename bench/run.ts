@@ -40,7 +40,7 @@ if (!quick) {
   console.log('\n## Playground (/ in Chromium against wrangler dev)\n');
   console.log(await (await import('./playground.ts')).benchPlayground());
   console.log('\n## MCP Apps page (ui://isomer/show in a test host in Chromium against wrangler dev)\n');
-  console.log(await (await import('./apps.ts')).benchApps());
+  console.log(await (await import('./mcp-app.ts')).benchApps());
 }
 
 console.log('\n## Worker bundle (wrangler deploy --dry-run --minify)\n');

@@ -5,9 +5,9 @@
  * static assets. It counts what the isolate fetched, so the first image's font traffic can be told
  * apart from its drawing.
  */
-import { createImageFormats, type FontFiles } from '../src/formats/index.ts';
+import { createImageFormats, type FontFiles } from '../src/images/index.ts';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 
 const fetched = { files: 0, bytes: 0 };
 

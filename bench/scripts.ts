@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 import { benchComposition } from './http.ts';
 import { formatRow, measure, type Measurement } from './measure.ts';
 

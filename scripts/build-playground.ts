@@ -3,17 +3,17 @@
  * (git-ignored; `[assets]` in wrangler.toml). The client TypeScript is bundled by esbuild into one
  * file per page, the HTML, CSS and `_headers` are copied, and Swagger UI comes from `swagger-ui-dist`
  * so the API page fetches nothing from elsewhere. Nothing here reads pack data: the page asks the
- * Worker it is served by. It also builds the MCP Apps page (`scripts/build-app.ts`), which the
+ * Worker it is served by. It also builds the MCP Apps page (`scripts/build-mcp-app.ts`), which the
  * Worker imports, so every step that starts the Worker has it.
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { decodeRanges } from '../src/formats/script-fonts.ts';
-import { BUNDLED_COVERAGE } from '../src/formats/bundled-coverage.ts';
+import { decodeRanges } from '../src/images/fonts/script-fonts.ts';
+import { BUNDLED_COVERAGE } from '../src/images/fonts/bundled-coverage.ts';
 import { writeScriptFonts } from './font-files.ts';
-import { buildApp } from './build-app.ts';
+import { buildMcpApp } from './build-mcp-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = join(ROOT, 'playground');
@@ -57,8 +57,8 @@ export async function buildPlayground(options: { quiet?: boolean } = {}): Promis
     copyFileSync(join(swagger, name), join(PLAYGROUND_OUT, 'swagger', name));
   // The script fonts the image engine fetches on demand (`env.ASSETS`, under /fonts/).
   writeScriptFonts(join(PLAYGROUND_OUT, 'fonts'), decodeRanges(BUNDLED_COVERAGE));
-  // The MCP Apps page the Worker bundles (build/app, beside the assets, not served as one).
-  await buildApp(options);
+  // The MCP Apps page the Worker bundles (build/mcp-app, beside the assets, not served as one).
+  await buildMcpApp(options);
 }
 
 if (import.meta.filename === process.argv[1]) await buildPlayground();

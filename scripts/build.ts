@@ -2,17 +2,17 @@
  * `npm run build`: the publishable package in `dist/` — ESM, `.d.ts`, source maps (tsc with
  * `tsconfig.build.json`) — plus what tsc cannot do: the font files copied beside the Worker loader
  * as `.bin` (Data modules under wrangler's default rules, so a consumer's `wrangler.toml` needs no
- * rule), and `dist/package.json`, which points `#formats/assets` at the built loaders (the root
+ * rule), and `dist/package.json`, which points `#images/assets` at the built loaders (the root
  * one points at the sources, for this repository's own tools).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
-import { BUNDLED_COVERAGE } from '../src/formats/bundled-coverage.ts';
-import { decodeRanges } from '../src/formats/script-fonts.ts';
+import { BUNDLED_COVERAGE } from '../src/images/fonts/bundled-coverage.ts';
+import { decodeRanges } from '../src/images/fonts/script-fonts.ts';
 import { writeScriptFonts } from './font-files.ts';
-import { buildApp } from './build-app.ts';
+import { buildMcpApp } from './build-mcp-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -34,8 +34,8 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', joi
 });
 
 // The Worker loader imports Fontsource's files; ship copies as .bin and import those.
-const loaderPath = join(DIST, 'formats', 'assets.js');
-const fontDir = join(DIST, 'formats', 'fonts');
+const loaderPath = join(DIST, 'images', 'engine', 'assets.js');
+const fontDir = join(DIST, 'images', 'engine', 'fonts');
 mkdirSync(fontDir, { recursive: true });
 const licenses = new Set<string>();
 let fonts = 0;
@@ -58,17 +58,17 @@ for (const pkg of licenses)
 // Node, and what a consumer Worker serves from its static assets as /fonts/.
 const scriptFonts = writeScriptFonts(join(DIST, 'fonts'), decodeRanges(BUNDLED_COVERAGE)).faces.length;
 // The MCP Apps page both loaders import: built now, shipped beside them, the path rewritten.
-await buildApp({ quiet: true });
-const APP_SOURCE_PATH = "'../../build/app/show.html'";
+await buildMcpApp({ quiet: true });
+const APP_SOURCE_PATH = "'../../build/mcp-app/show.html'";
 for (const loader of ['show-app-html.js', 'show-app-html.node.js']) {
   const path = join(DIST, 'worker', loader);
   const text = readFileSync(path, 'utf8');
   if (!text.includes(APP_SOURCE_PATH)) throw new Error(`build: no app import found in ${path}`);
   writeFileSync(path, text.replace(APP_SOURCE_PATH, "'./show-app.html'"));
 }
-copyFileSync(join(ROOT, 'build', 'app', 'show.html'), join(DIST, 'worker', 'show-app.html'));
+copyFileSync(join(ROOT, 'build', 'mcp-app', 'show.html'), join(DIST, 'worker', 'show-app.html'));
 
-// dist/package.json: the root's `#formats/assets` map, with each source path turned into its output.
+// dist/package.json: the root's `#images/assets` map, with each source path turned into its output.
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   imports: Record<string, Record<string, string>>;
 };

@@ -2,10 +2,10 @@
  * The code points a WOFF2 font file really draws, read from its `cmap` table at build time (Node's
  * Brotli decodes the file), so coverage is measured from the fonts rather than guessed from a
  * unicode-range. Used by the font build (`scripts/font-files.ts`) and by the test that keeps the
- * bundled faces' coverage (`src/formats/bundled-coverage.ts`) true to the files.
+ * bundled faces' coverage (`src/images/fonts/bundled-coverage.ts`) true to the files.
  */
 import { brotliDecompressSync } from 'node:zlib';
-import type { CodePointRange } from '../src/formats/fonts.ts';
+import type { CodePointRange } from '../src/images/fonts/fonts.ts';
 
 // WOFF2 known-table index of `cmap`, and of `glyf`/`loca`, whose version-0 transform carries a transformLength.
 const CMAP = 0;

@@ -3,16 +3,16 @@
  * copied beside the Worker as static assets (`build/playground/fonts/`, by `npm run build:playground`)
  * and into the package (`dist/formats/fonts/`, by `npm run build`), with `manifest.json` saying which
  * file draws which code points. The engine fetches a file the first time a slide needs it
- * (`src/formats/script-fonts.ts`). Coverage is each file's own cmap, cut to its unicode-range.
+ * (`src/images/fonts/script-fonts.ts`). Coverage is each file's own cmap, cut to its unicode-range.
  *
  * `node --experimental-strip-types scripts/font-files.ts --bundled` rewrites
- * `src/formats/bundled-coverage.ts`, the coverage of the faces the Worker bundles.
+ * `src/images/fonts/bundled-coverage.ts`, the coverage of the faces the Worker bundles.
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import type { CodePointRange } from '../src/formats/fonts.ts';
-import { encodeRanges, type ScriptFontManifest } from '../src/formats/script-fonts.ts';
+import type { CodePointRange } from '../src/images/fonts/fonts.ts';
+import { encodeRanges, type ScriptFontManifest } from '../src/images/fonts/script-fonts.ts';
 import { intersect, merge, woff2Coverage } from './font-coverage.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -130,13 +130,13 @@ export function measureBundledCoverage(files: readonly string[]): CodePointRange
   return merge(files.flatMap((file) => woff2Coverage(readFileSync(file))));
 }
 
-/** The bundled files, as `src/formats/assets.ts` imports them. */
+/** The bundled files, as `src/images/engine/assets.ts` imports them. */
 export function bundledFontPaths(): string[] {
-  const source = readFileSync(join(ROOT, 'src', 'formats', 'assets.ts'), 'utf8');
+  const source = readFileSync(join(ROOT, 'src', 'images', 'engine', 'assets.ts'), 'utf8');
   return Array.from(source.matchAll(/from '(@fontsource\/[^']+\.woff2)'/g), (match) => require.resolve(match[1]!));
 }
 
-/** The source of `src/formats/bundled-coverage.ts` for the bundled files as they are now. */
+/** The source of `src/images/fonts/bundled-coverage.ts` for the bundled files as they are now. */
 export function bundledCoverageModule(): string {
   const ranges = encodeRanges(measureBundledCoverage(bundledFontPaths()));
   const lines = ranges.match(/.{1,100}/g) ?? [];
@@ -152,5 +152,5 @@ export function bundledCoverageModule(): string {
 }
 
 if (import.meta.filename === process.argv[1] && process.argv.includes('--bundled')) {
-  writeFileSync(join(ROOT, 'src', 'formats', 'bundled-coverage.ts'), bundledCoverageModule());
+  writeFileSync(join(ROOT, 'src', 'images', 'fonts', 'bundled-coverage.ts'), bundledCoverageModule());
 }

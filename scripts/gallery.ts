@@ -11,9 +11,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BUNDLED_FONTS } from '../src/formats/fonts.ts';
+import { BUNDLED_FONTS } from '../src/images/fonts/fonts.ts';
 import { createIsomerRuntime, exampleNodes, type PrimitiveNode } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 import {
   describeFinding,
   fontBytes,

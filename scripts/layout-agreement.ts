@@ -8,9 +8,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createLayoutCheck } from '../src/formats/index.ts';
+import { createLayoutCheck } from '../src/images/index.ts';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../test/node/chromium.ts';
 import { prepareSlidePage } from '../test/node/chromium-overflow.ts';
 import { agreementCorpus, agreementReport, agreementTable, judge, tally } from '../test/node/layout-agreement.ts';

@@ -6,10 +6,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SLIDE_PRIMITIVES } from '../src/core/packs/slides/pack.ts';
-import { createImageFormats } from '../src/formats/index.ts';
+import { SLIDE_PRIMITIVES } from '../src/packs/slides/pack.ts';
+import { createImageFormats } from '../src/images/index.ts';
 import { createIsomerRuntime, exampleNodes, type PrimitiveNode } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 import { previewSlide } from './preview.ts';
 
 const out = resolve('docs/images');

@@ -11,9 +11,9 @@ import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { createChatFormats } from '../src/chat/index.ts';
-import { createImageFormats } from '../src/formats/index.ts';
+import { createImageFormats } from '../src/images/index.ts';
 import { createIsomerRuntime } from '../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 import { readFixtures } from './preview.ts';
 
 const DEFAULT_FIXTURES = ['deck-content-slide', 'slide-definitions', 'slide-table', 'slide-code'];

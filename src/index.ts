@@ -114,7 +114,7 @@ export { inlineMarks } from './core/markdown/inline-marks.ts';
 export { isMarkdownContent } from './core/markdown/tree.ts';
 export type { MarkdownContent, MarkdownBlock, MarkdownInline } from './core/markdown/tree.ts';
 export { serializeMarkdown } from './core/markdown/serialize.ts';
-export { SLACK_LIMITS } from './core/hosts/slack/limits.ts';
+export { SLACK_LIMITS } from './core/chat-hosts/slack/limits.ts';
 export {
   escapeMrkdwn,
   mrkdwnLink,
@@ -123,10 +123,10 @@ export {
   mrkdwnItalic,
   mrkdwnSection,
   plainText,
-} from './core/hosts/slack/mrkdwn.ts';
+} from './core/chat-hosts/slack/mrkdwn.ts';
 // `clampSlackText` is the name the clamp was first published under: kept, the same function.
 export { clampText, clampText as clampSlackText } from './core/text/clamp.ts';
-export type { SlackBlock, SlackMessage, SlackAssetRequest, SlackText } from './core/hosts/slack/blocks.ts';
+export type { SlackBlock, SlackMessage, SlackAssetRequest, SlackText } from './core/chat-hosts/slack/blocks.ts';
 
 // The agent tools (the seed's API).
 export { createIsomerTools } from './core/tools/tools.ts';

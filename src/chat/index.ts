@@ -8,41 +8,41 @@ import type { IsomerRuntime } from '../core/runtime/runtime.ts';
 import type { Composition } from '../core/model/composition.ts';
 import { CompositionValidationError } from '../core/model/errors.ts';
 import type { MarkdownBlock } from '../core/markdown/tree.ts';
-import type { DiscordMessage } from '../core/hosts/discord/message.ts';
-import type { GoogleChatMessage } from '../core/hosts/googlechat/message.ts';
-import type { ChatHeading } from '../core/hosts/shared.ts';
-import type { TeamsMessage } from '../core/hosts/teams/message.ts';
-import type { TelegramMessages } from '../core/hosts/telegram/message.ts';
-import type { ChatHost } from '../core/hosts/host.ts';
-import { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';
+import type { DiscordMessage } from '../core/chat-hosts/discord/message.ts';
+import type { GoogleChatMessage } from '../core/chat-hosts/googlechat/message.ts';
+import type { ChatHeading } from '../core/chat-hosts/shared.ts';
+import type { TeamsMessage } from '../core/chat-hosts/teams/message.ts';
+import type { TelegramMessages } from '../core/chat-hosts/telegram/message.ts';
+import type { ChatHost } from '../core/chat-hosts/host.ts';
+import { BUILT_IN_HOSTS } from '../core/chat-hosts/registry.ts';
 
-export { markdownToTeams, escapeTeamsText, ADAPTIVE_CARD_VERSION } from '../core/hosts/teams/message.ts';
-export type { TeamsMessage, AdaptiveCard, TeamsElement } from '../core/hosts/teams/message.ts';
-export { markdownToDiscord, escapeDiscordText } from '../core/hosts/discord/message.ts';
-export type { DiscordMessage, DiscordEmbed } from '../core/hosts/discord/message.ts';
+export { markdownToTeams, escapeTeamsText, ADAPTIVE_CARD_VERSION } from '../core/chat-hosts/teams/message.ts';
+export type { TeamsMessage, AdaptiveCard, TeamsElement } from '../core/chat-hosts/teams/message.ts';
+export { markdownToDiscord, escapeDiscordText } from '../core/chat-hosts/discord/message.ts';
+export type { DiscordMessage, DiscordEmbed } from '../core/chat-hosts/discord/message.ts';
 export {
   markdownToGoogleChat,
   escapeGoogleChatHtml,
   neutralizeGoogleChatText,
-} from '../core/hosts/googlechat/message.ts';
+} from '../core/chat-hosts/googlechat/message.ts';
 export type {
   GoogleChatMessage,
   GoogleChatCard,
   GoogleChatSection,
   GoogleChatWidget,
-} from '../core/hosts/googlechat/message.ts';
-export { markdownToTelegram, escapeTelegramHtml } from '../core/hosts/telegram/message.ts';
-export type { TelegramMessages, TelegramSendMessage } from '../core/hosts/telegram/message.ts';
-export { TEAMS_LIMITS } from '../core/hosts/teams/limits.ts';
-export { DISCORD_LIMITS } from '../core/hosts/discord/limits.ts';
-export { GOOGLE_CHAT_LIMITS } from '../core/hosts/googlechat/limits.ts';
-export { TELEGRAM_LIMITS } from '../core/hosts/telegram/limits.ts';
-export type { ChatHeading } from '../core/hosts/shared.ts';
-export { defineHost, type ChatHost, type MarkdownHost, type SurfaceHost } from '../core/hosts/host.ts';
-export type { ImagePlacement, Picture } from '../core/hosts/picture.ts';
-export type { FoundLink, HostKit } from '../core/hosts/kit.ts';
-export type { HostPayloadSchemas, PayloadSchema, SchemaRef } from '../core/hosts/payload-schema.ts';
-export { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';
+} from '../core/chat-hosts/googlechat/message.ts';
+export { markdownToTelegram, escapeTelegramHtml } from '../core/chat-hosts/telegram/message.ts';
+export type { TelegramMessages, TelegramSendMessage } from '../core/chat-hosts/telegram/message.ts';
+export { TEAMS_LIMITS } from '../core/chat-hosts/teams/limits.ts';
+export { DISCORD_LIMITS } from '../core/chat-hosts/discord/limits.ts';
+export { GOOGLE_CHAT_LIMITS } from '../core/chat-hosts/googlechat/limits.ts';
+export { TELEGRAM_LIMITS } from '../core/chat-hosts/telegram/limits.ts';
+export type { ChatHeading } from '../core/chat-hosts/shared.ts';
+export { defineHost, type ChatHost, type MarkdownHost, type SurfaceHost } from '../core/chat-hosts/host.ts';
+export type { ImagePlacement, Picture } from '../core/chat-hosts/picture.ts';
+export type { FoundLink, HostChecks } from '../core/chat-hosts/checks.ts';
+export type { HostPayloadSchemas, PayloadSchema, SchemaRef } from '../core/chat-hosts/payload-schema.ts';
+export { BUILT_IN_HOSTS } from '../core/chat-hosts/registry.ts';
 export { FORMATS, formatRegistry, type FormatEntry } from '../core/formats.ts';
 
 type BuiltInMarkdownHost = Extract<(typeof BUILT_IN_HOSTS)[number], { from: 'markdown' }>;

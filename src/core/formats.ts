@@ -1,11 +1,11 @@
 /**
  * The format registry: every format a Worker can answer, declared once with its name, media type,
- * what it renders from, whether it takes a hosted picture and whether it can be stored as an
+ * what it renders from, whether it takes a stored picture and whether it can be stored as an
  * image. The runtime's surfaces, the tools, the HTTP routes, the `?image=` rule, the OpenAPI
  * document, the README's table (checked by a test) and the test sweeps all read it.
  */
-import type { ChatHost } from './hosts/host.ts';
-import { BUILT_IN_HOSTS } from './hosts/registry.ts';
+import type { ChatHost } from './chat-hosts/host.ts';
+import { BUILT_IN_HOSTS } from './chat-hosts/registry.ts';
 
 export interface FormatEntry {
   readonly name: string;
@@ -18,9 +18,9 @@ export interface FormatEntry {
    * image engine.
    */
   readonly from: 'surface' | 'markdown' | 'snapshot';
-  /** Its messages can carry a hosted picture of the composition (`?image=above|only`). */
+  /** Its messages can carry a stored picture of the composition (`?image=above|only`). */
   readonly picture: boolean;
-  /** It can be stored and served as a hosted image (`POST /images/{format}`). */
+  /** It can be stored and served as a stored image (`POST /images/{format}`). */
   readonly hosted: boolean;
   /** The query options its render route reads, in the order they are documented. */
   readonly options: readonly FormatOption[];
@@ -30,7 +30,7 @@ export interface FormatEntry {
 
 /**
  * What a render route's query may say: the colour scheme, whether the title is drawn, the image
- * scale, a hosted picture in the message (`image`), and the layout findings header.
+ * scale, a stored picture in the message (`image`), and the layout findings header.
  */
 export const FORMAT_OPTIONS = ['theme', 'heading', 'scale', 'image', 'layout'] as const;
 export type FormatOption = (typeof FORMAT_OPTIONS)[number];
@@ -56,7 +56,7 @@ const TITLES: Readonly<Record<keyof typeof PAGE_FORMATS | ImageFormatName, strin
   pdf: 'PDF',
 };
 
-/** What the image engine draws (the `isomer-edge/formats` entry), each storable as a hosted image. */
+/** What the image engine draws (the `isomer-edge/images` entry), each storable as a stored image. */
 export const IMAGE_FORMATS = {
   png: 'image/png',
   webp: 'image/webp',

@@ -25,10 +25,10 @@ import {
   renderComposition,
   storeImage,
 } from './routes.ts';
-import { expireImages, serveImage, type ImageHostingEnv } from './images.ts';
+import { expireImages, serveImage, type ImageStoreEnv } from './images.ts';
 
 /** The bindings the Worker reads; all optional, so `npm start` runs with none. */
-export interface WorkerEnv extends ImageHostingEnv, WorkerConfigEnv {
+export interface WorkerEnv extends ImageStoreEnv, WorkerConfigEnv {
   /** Secret: `{ "<token>": { "caller": "<name>", "context"?: {…} } }`. Unset: every route is open. */
   ISOMER_TOKENS?: string;
   /**
@@ -60,7 +60,7 @@ export interface WorkerExecutionContext {
  */
 export interface IsomerWorker {
   fetch(request: Request, env: WorkerEnv | undefined, ctx: WorkerExecutionContext): Promise<Response>;
-  /** The Cron Trigger (`[triggers] crons`): deletes hosted images older than `ISOMER_IMAGE_TTL_DAYS`. */
+  /** The Cron Trigger (`[triggers] crons`): deletes stored images older than `ISOMER_IMAGE_TTL_DAYS`. */
   scheduled(
     controller: { scheduledTime: number; cron: string },
     env: WorkerEnv | undefined,
@@ -237,7 +237,7 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
   });
   app.use('*', async (c, next) => {
     const settings = c.get('settings');
-    // A hosted image is public: Slack's fetcher sends no token, and its key is the capability.
+    // A stored image is public: Slack's fetcher sends no token, and its key is the capability.
     if (settings === undefined || isPublicImage(c.req.method, c.req.path)) return next();
     const result = await authenticate(c.req.raw, settings.auth, {
       path: c.req.path,

@@ -18,7 +18,7 @@ import type {
   IsomerToolsFrame,
 } from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
-import { createImageFormats, createLayoutCheck } from '../formats/index.ts';
+import { createImageFormats, createLayoutCheck } from '../images/index.ts';
 import { workerFontFiles } from './font-assets.ts';
 import { type ChatFormat, createChatFormats } from '../chat/index.ts';
 import {
@@ -28,8 +28,8 @@ import {
   IMAGE_FORMAT_NAMES,
   type ServedFormat,
 } from '../core/formats.ts';
-import type { ChatHost } from '../core/hosts/host.ts';
-import { BUILT_IN_HOSTS } from '../core/hosts/registry.ts';
+import type { ChatHost } from '../core/chat-hosts/host.ts';
+import { BUILT_IN_HOSTS } from '../core/chat-hosts/registry.ts';
 // Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -37,13 +37,13 @@ import packageJson from '../../package.json' with { type: 'json' };
 export const WORKER_NAME = packageJson.name;
 /** What MCP's serverInfo and the OpenAPI document report: the package's own version. */
 export const WORKER_VERSION = packageJson.version;
-/** What a stored image was drawn by: a new one changes every hosted image's key, so no stale render is served. */
+/** What a stored image was drawn by: a new one changes every stored image's key, so no stale render is served. */
 export const RENDERER_VERSION = `${packageJson.version}+takumi.${packageJson.dependencies['@takumi-rs/wasm']}`;
 
 /**
  * What a deployer configures in code: the vocabulary (packs, frames, guide) and the views and
  * formats. Everything else (tokens, origins) is a binding, so one build serves many deployments.
- * `builtInWorkerOptions()` from `isomer-edge/slides` is the built-in configuration.
+ * `builtInWorkerOptions()` from `isomer-edge/built-in` is the built-in configuration.
  */
 export interface WorkerOptions {
   /**
@@ -118,7 +118,7 @@ export interface WorkerConfig {
    */
   frame: IsomerToolsFrame | undefined;
   formats: Readonly<Record<string, IsomerToolsFormat>>;
-  /** The chat hosts' formats, which also build their payloads as data (a hosted picture goes in). */
+  /** The chat hosts' formats, which also build their payloads as data (a stored picture goes in). */
   chat: Readonly<Record<string, ChatFormat<unknown>>>;
   /** Every format this configuration serves, as the registry declares it, in listing order. */
   registry: readonly FormatEntry[];
@@ -155,7 +155,7 @@ export interface WorkerConfigEnv {
  * `layout: false`. Another value is logged and ignored, so a typo never changes what a request costs.
  * @example
  * ```ts
- * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { slidesWorkerOptions } from 'isomer-edge/built-in';
  * import { createWorkerConfig, withDeploymentSwitches } from 'isomer-edge/worker';
  *
  * const config = createWorkerConfig(withDeploymentSwitches(slidesWorkerOptions(), { ISOMER_LAYOUT_CHECK: 'off' }));
@@ -198,7 +198,7 @@ function once<T>(build: () => T): () => T {
  * request.
  * @example
  * ```ts
- * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { slidesWorkerOptions } from 'isomer-edge/built-in';
  * import { ANONYMOUS_CALLER, createWorkerConfig } from 'isomer-edge/worker';
  *
  * const config = createWorkerConfig(slidesWorkerOptions());

@@ -3,7 +3,7 @@
  * `npm run build:playground`). Bindings reach a Worker only through a request's `env`, so the
  * first request of an isolate binds them here; they are the same for the isolate's life.
  */
-import { assetFontFiles, type FontFiles } from '../formats/index.ts';
+import { assetFontFiles, type FontFiles } from '../images/index.ts';
 
 /** The `ASSETS` binding's one method the fonts use (workerd's `Fetcher` fits). */
 export interface AssetsBinding {

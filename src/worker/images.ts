@@ -1,24 +1,24 @@
 /**
- * The Worker's hosted images: the `IMAGES` R2 binding behind `POST /images/{format}`, the public
+ * The Worker's stored images: the `IMAGES` R2 binding behind `POST /images/{format}`, the public
  * `GET /images/{key}.{format}`, `POST /render/slack?image=…` and the expiry cron.
  */
 import type { Composition, RenderTheme } from '../core/model/composition.ts';
 import {
-  createImageHost,
+  createImageStore,
   DEFAULT_IMAGE_TTL_DAYS,
   randomImageSecret,
-  type HostedImage,
+  type StoredImageInfo,
   type ImageBucket,
-  type ImageHost,
+  type ImageStore,
   type StoredImage,
-} from '../hosting/images.ts';
+} from '../image-store/store.ts';
 import { RENDERER_VERSION, type WorkerConfig } from './config.ts';
 import { boundText, errorResponse } from './errors.ts';
 import { IMAGE_FORMAT_NAMES } from '../core/formats.ts';
 
-/** The bindings hosting reads. */
-export interface ImageHostingEnv {
-  /** The R2 bucket (`[[r2_buckets]] binding = "IMAGES"`); without it hosting is off (501). */
+/** The bindings the image store reads. */
+export interface ImageStoreEnv {
+  /** The R2 bucket (`[[r2_buckets]] binding = "IMAGES"`); without it the image store is off (501). */
   IMAGES?: ImageBucket;
   /** Secret: the HMAC key of image URLs. Unset: a random key per isolate (logged once). */
   ISOMER_IMAGE_KEY?: string;
@@ -34,14 +34,14 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The scale of a Slack picture: 1280×720 from the 1920×1080 slide. */
 export const SLACK_IMAGE_SCALE = 2 / 3;
 
-export function hostedFormats(config: WorkerConfig): string[] {
+export function storableFormats(config: WorkerConfig): string[] {
   return config.runtime.surfaces.snapshot
     ? config.registry.filter((entry) => entry.hosted).map((entry) => entry.name)
     : [];
 }
 
 let isolateSecret: Promise<CryptoKey> | undefined;
-const hosts = new WeakMap<ImageBucket, Map<string, ImageHost>>();
+const hosts = new WeakMap<ImageBucket, Map<string, ImageStore>>();
 
 function log(message: string): void {
   console.warn(`isomer-edge images: ${boundText(message, 400)}`);
@@ -60,13 +60,13 @@ function ttlDays(value: string | undefined): number {
 }
 
 /** The host over this env's bucket and settings, built once per bucket; `undefined` without a bucket. */
-export function imageHost(env: ImageHostingEnv | undefined): ImageHost | undefined {
+export function imageStore(env: ImageStoreEnv | undefined): ImageStore | undefined {
   const bucket = env?.IMAGES;
   if (!bucket) return undefined;
   const secret = env.ISOMER_IMAGE_KEY || undefined;
   const days = ttlDays(env.ISOMER_IMAGE_TTL_DAYS);
   const settings = `${days}\u0000${secret ?? ''}`;
-  const byBucket = hosts.get(bucket) ?? new Map<string, ImageHost>();
+  const byBucket = hosts.get(bucket) ?? new Map<string, ImageStore>();
   hosts.set(bucket, byBucket);
   let host = byBucket.get(settings);
   if (!host) {
@@ -78,7 +78,7 @@ export function imageHost(env: ImageHostingEnv | undefined): ImageHost | undefin
           'ISOMER_IMAGE_KEY).',
       );
     }
-    host = createImageHost({ bucket, secret: secret ?? isolateSecret!, version: RENDERER_VERSION, ttlDays: days });
+    host = createImageStore({ bucket, secret: secret ?? isolateSecret!, version: RENDERER_VERSION, ttlDays: days });
     byBucket.set(settings, host);
   }
   return host;
@@ -87,12 +87,12 @@ export function imageHost(env: ImageHostingEnv | undefined): ImageHost | undefin
 export function notConfigured(): Response {
   return errorResponse(
     'IMAGES_NOT_CONFIGURED',
-    'Image hosting is off: this Worker has no IMAGES R2 bucket binding (see README, "Slack with the picture").',
+    'The image store is off: this Worker has no IMAGES R2 bucket binding (see README, "Slack with the picture").',
   );
 }
 
 /** The absolute URL of a stored image. */
-export function imageUrl(env: ImageHostingEnv | undefined, request: Request, file: string): string {
+export function imageUrl(env: ImageStoreEnv | undefined, request: Request, file: string): string {
   const base = env?.ISOMER_PUBLIC_URL?.trim().replace(/\/+$/, '') || new URL(request.url).origin;
   return `${base}/images/${file}`;
 }
@@ -103,13 +103,13 @@ export class ImageRenderError extends Error {
 }
 
 /** Stores `format` of a checked composition (rendering it only when it is not stored yet). */
-export function hostImage(
+export function storeRendered(
   config: WorkerConfig,
-  host: ImageHost,
+  host: ImageStore,
   composition: Composition,
   format: string,
   options: { theme?: RenderTheme; scale?: number; signal?: AbortSignal },
-): Promise<HostedImage> {
+): Promise<StoredImageInfo> {
   const renderer = config.formats[format]!;
   const { theme, signal } = options;
   // A PDF page keeps the canvas size whatever the scale, so the scale would only split its key.
@@ -149,16 +149,16 @@ export function hostImage(
  * The hosted PNG for `POST /render/slack?image=…` (and teams), or `undefined` when rendering or storing
  * failed (logged): the message then goes out as text alone, so a storage fault never loses it.
  */
-export async function hostedPicture(
+export async function storedPicture(
   config: WorkerConfig,
-  host: ImageHost,
-  env: ImageHostingEnv | undefined,
+  host: ImageStore,
+  env: ImageStoreEnv | undefined,
   request: Request,
   composition: Composition,
   options: { theme?: RenderTheme; scale?: number; signal?: AbortSignal },
 ): Promise<{ url: string; altText: string } | undefined> {
   try {
-    const image = await hostImage(config, host, composition, 'png', {
+    const image = await storeRendered(config, host, composition, 'png', {
       ...options,
       scale: options.scale ?? SLACK_IMAGE_SCALE,
     });
@@ -198,12 +198,12 @@ function matchesEtag(header: string | null, etag: string): boolean {
  * never reach R2; an unknown key, or a format other than the stored one, is a 404.
  */
 export async function serveImage(
-  env: ImageHostingEnv | undefined,
+  env: ImageStoreEnv | undefined,
   request: Request,
   file: string,
   waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<Response> {
-  const host = imageHost(env);
+  const host = imageStore(env);
   if (!host) return notConfigured();
   const match = FILE_PATTERN.exec(file);
   const notFound = () => errorResponse('IMAGE_NOT_FOUND', 'No stored image has that key and format.');
@@ -256,8 +256,8 @@ export async function serveImage(
 const IMAGE_SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox";
 
 /** The cron: deletes images older than the TTL. Rethrows a bucket failure so the run shows as failed. */
-export async function expireImages(env: ImageHostingEnv | undefined, scheduledTime: number): Promise<void> {
-  const host = imageHost(env);
+export async function expireImages(env: ImageStoreEnv | undefined, scheduledTime: number): Promise<void> {
+  const host = imageStore(env);
   if (!host) {
     log('the expiry cron ran, but there is no IMAGES bucket binding; nothing to expire.');
     return;

@@ -1,7 +1,7 @@
 /**
  * The Worker as a library: `createWorker({ packs, frames, views, formats })` returns the module
  * Worker that serves the HTTP routes and the MCP endpoint over your vocabulary and views
- * (`slidesWorkerOptions()` from `isomer-edge/slides` is the built-in one).
+ * (`builtInWorkerOptions()` from `isomer-edge/built-in` is the one `npm start` serves).
  */
 export { createWorker, type IsomerWorker, type WorkerEnv, type WorkerExecutionContext } from './app.ts';
 export {

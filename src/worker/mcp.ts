@@ -63,7 +63,7 @@ const MAX_TOOL_INPUT_ELEMENTS = 25_000;
  * keys is registered without a schema and called with `inputSchema.parse({})`.
  * @example
  * ```ts
- * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { slidesWorkerOptions } from 'isomer-edge/built-in';
  * import { ANONYMOUS_CALLER, buildMcpServer, createWorkerConfig } from 'isomer-edge/worker';
  *
  * const server = buildMcpServer(createWorkerConfig(slidesWorkerOptions()), ANONYMOUS_CALLER);
@@ -131,7 +131,7 @@ function callerOf(authInfo: AuthInfo | undefined): WorkerCaller {
  * stateless legacy fallback, from one factory that builds a server per request for its caller.
  * @example
  * ```ts
- * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { slidesWorkerOptions } from 'isomer-edge/built-in';
  * import { ANONYMOUS_CALLER, createMcpEndpoint, createWorkerConfig } from 'isomer-edge/worker';
  *
  * const mcp = createMcpEndpoint(createWorkerConfig(slidesWorkerOptions()));

@@ -5,9 +5,9 @@ import { FORMAT_OPTIONS, type FormatOption, isBuiltInFormat } from '../core/form
 import { RENDER_THEMES } from '../core/model/composition.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { CLIENT_CLOSED_STATUS } from './errors.ts';
-import { DEFAULT_IMAGE_TTL_DAYS } from '../hosting/images.ts';
-import { IMAGE_PLACEMENTS } from '../core/hosts/picture.ts';
-import { hostedFormats, IMAGE_CACHE_CONTROL } from './images.ts';
+import { DEFAULT_IMAGE_TTL_DAYS } from '../image-store/store.ts';
+import { IMAGE_PLACEMENTS } from '../core/chat-hosts/picture.ts';
+import { storableFormats, IMAGE_CACHE_CONTROL } from './images.ts';
 import { inputJsonSchema, WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
 import {
   compositionInvalidSchema,
@@ -40,7 +40,7 @@ const json = (schema: Json) => ({ 'application/json': { schema } });
 const errorOf = (description: string) => ({ description, content: json(ref('Error')) });
 
 const METHOD_NOT_ALLOWED = errorOf('METHOD_NOT_ALLOWED, with an Allow header.');
-const NOT_CONFIGURED = errorOf('IMAGES_NOT_CONFIGURED: hosted images need the IMAGES R2 bucket binding.');
+const NOT_CONFIGURED = errorOf('IMAGES_NOT_CONFIGURED: stored images need the IMAGES R2 bucket binding.');
 const STORAGE_FAILED = errorOf('IMAGE_STORAGE_FAILED: the IMAGES bucket failed (the log says why); try again.');
 
 /**
@@ -136,7 +136,7 @@ const query = (name: string, description: string, schema: Json): Json => ({
 
 const THEME_QUERY = query(
   'theme',
-  'Colour scheme for HTML and images (a hosted picture too); defaults to the composition’s own.',
+  'Colour scheme for HTML and images (a stored picture too); defaults to the composition’s own.',
   { type: 'string', enum: [...RENDER_THEMES] },
 );
 const HEADING_QUERY = query(
@@ -147,7 +147,7 @@ const HEADING_QUERY = query(
 const SCALE_QUERY = query(
   'scale',
   'Image output size per canvas pixel, without a new layout: 0.6667 draws a 1280×720 slide. ' +
-    'Default 1 (1920×1080); 0.6667 for a hosted picture (`image`).',
+    'Default 1 (1920×1080); 0.6667 for a stored picture (`image`).',
   { type: 'number', exclusiveMinimum: 0, maximum: MAX_RENDER_SCALE },
 );
 const IMAGE_QUERY = query(
@@ -223,7 +223,7 @@ function nameParameter(names: readonly string[], description: string): Json {
  * The OpenAPI 3.1 document of every route, from the same Zod schemas the routes use.
  * @example
  * ```ts
- * import { slidesWorkerOptions } from 'isomer-edge/slides';
+ * import { slidesWorkerOptions } from 'isomer-edge/built-in';
  * import { buildOpenApiDocument, createWorkerConfig } from 'isomer-edge/worker';
  *
  * const json = JSON.stringify(buildOpenApiDocument(createWorkerConfig(slidesWorkerOptions())));
@@ -249,7 +249,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     PromptList: component(promptListSchema),
     PromptResult: component(promptResultSchema),
     Health: component(healthSchema),
-    HostedImage: component(hostedImageSchema),
+    StoredImageInfo: component(hostedImageSchema),
     JsonRpcError: JSON_RPC_ERROR,
     ProtectedResourceMetadata: RESOURCE_METADATA,
     ...hostSchemas,
@@ -436,7 +436,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
       }),
     };
   }
-  const imageFormats = hostedFormats(config);
+  const imageFormats = storableFormats(config);
   paths['/images/{format}'] = {
     post: {
       operationId: 'storeImage',
@@ -452,7 +452,7 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
       ],
       requestBody: { required: true, content: json(ref('Composition')) },
       responses: {
-        '200': { description: 'Where the image is.', content: json(ref('HostedImage')) },
+        '200': { description: 'Where the image is.', content: json(ref('StoredImageInfo')) },
         '400': errorOf('INVALID_JSON or INVALID_QUERY.'),
         '404': errorOf('FORMAT_NOT_FOUND.'),
         '413': BODY_ERRORS['413'],

@@ -8,18 +8,18 @@ import type { WorkerConfig } from './config.ts';
 import type { RenderedOutput } from '../core/tools/render.ts';
 import { BASE_HEADERS, boundText, clientGone, clientLeft, errorResponse, jsonResponse, signalOf } from './errors.ts';
 import { FORMAT_OPTIONS, type ServedFormat } from '../core/formats.ts';
-import type { ChatHost } from '../core/hosts/host.ts';
-import { IMAGE_PLACEMENTS, type ImagePlacement, type Picture } from '../core/hosts/picture.ts';
+import type { ChatHost } from '../core/chat-hosts/host.ts';
+import { IMAGE_PLACEMENTS, type ImagePlacement, type Picture } from '../core/chat-hosts/picture.ts';
 import {
   errorText,
-  hostedFormats,
-  hostImage,
-  imageHost,
+  storableFormats,
+  storeRendered,
+  imageStore,
   ImageRenderError,
   imageUrl,
   notConfigured,
-  hostedPicture,
-  type ImageHostingEnv,
+  storedPicture,
+  type ImageStoreEnv,
 } from './images.ts';
 
 /**
@@ -201,7 +201,7 @@ function unreadOption(config: WorkerConfig, format: ServedFormat, query: URLSear
 
 /**
  * `GET /formats`: every format this Worker serves, with its media type, whether its messages can
- * carry a hosted picture, whether `/images` stores it, and the query options its route reads
+ * carry a stored picture, whether `/images` stores it, and the query options its route reads
  * (`layout` says whether the layout check is on at all).
  */
 export function listFormats(config: WorkerConfig): Response {
@@ -249,7 +249,7 @@ export async function renderComposition(
   config: WorkerConfig,
   format: string,
   request: Request,
-  env?: ImageHostingEnv,
+  env?: ImageStoreEnv,
 ): Promise<Response> {
   const entry = config.served.find((served) => served.name === format);
   if (!entry) return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
@@ -258,9 +258,9 @@ export async function renderComposition(
   if (query instanceof Response) return query;
   const unread = unreadOption(config, entry, url.searchParams);
   if (unread) return unread;
-  // `?image=` puts a hosted picture of the slide in a chat message: it needs the bucket and PNG.
-  const host = query.image !== undefined ? imageHost(env) : undefined;
-  if (query.image !== undefined && (!host || !hostedFormats(config).includes('png'))) return notConfigured();
+  // `?image=` puts a stored picture of the slide in a chat message: it needs the bucket and PNG.
+  const host = query.image !== undefined ? imageStore(env) : undefined;
+  if (query.image !== undefined && (!host || !storableFormats(config).includes('png'))) return notConfigured();
   const signal = signalOf(request);
   if (await clientLeft(signal)) return clientGone();
   const body = await readJsonBody(request);
@@ -282,7 +282,7 @@ export async function renderComposition(
   };
   if (query.image !== undefined && host) {
     // A storage fault leaves the picture out (logged); the message still goes.
-    const picture = await hostedPicture(config, host, env, request, copy, options);
+    const picture = await storedPicture(config, host, env, request, copy, options);
     if (signal?.aborted) return clientGone();
     const chatHost = config.registry.find((listed) => listed.name === format)!.host!;
     const message = picturedMessage(config, chatHost, copy, heading, picture, query.image);
@@ -327,15 +327,15 @@ export async function storeImage(
   config: WorkerConfig,
   format: string,
   request: Request,
-  env: ImageHostingEnv | undefined,
+  env: ImageStoreEnv | undefined,
 ): Promise<Response> {
-  const formats = hostedFormats(config);
+  const formats = storableFormats(config);
   if (!formats.includes(format))
     return errorResponse('FORMAT_NOT_FOUND', 'No image format has that name.', { formats });
   // theme and scale as on the render routes; heading and image mean nothing to a stored image.
   const query = parseQuery(new URL(request.url), config.heading);
   if (query instanceof Response) return query;
-  const host = imageHost(env);
+  const host = imageStore(env);
   if (!host) return notConfigured();
   const signal = signalOf(request);
   if (await clientLeft(signal)) return clientGone();
@@ -345,7 +345,7 @@ export async function storeImage(
   if (checked instanceof Response) return checked;
   const { copy } = checked;
   try {
-    const image = await hostImage(config, host, copy, format, {
+    const image = await storeRendered(config, host, copy, format, {
       ...(query.theme ? { theme: query.theme } : {}),
       ...(query.scale !== undefined ? { scale: query.scale } : {}),
       ...(signal ? { signal } : {}),

@@ -74,7 +74,7 @@ export const formatListSchema = z.object({
       name: z.string(),
       title: z.string(),
       mimeType: z.string(),
-      picture: z.boolean().describe('Its messages can carry a hosted picture (`image`).'),
+      picture: z.boolean().describe('Its messages can carry a stored picture (`image`).'),
       hosted: z.boolean().describe('`POST /images/{format}` stores it.'),
       options: z
         .array(z.enum(FORMAT_OPTIONS))

@@ -8,6 +8,6 @@ let page: string | undefined;
 
 /** The whole app document (script and style inline). */
 export function showAppHtml(): string {
-  page ??= readFileSync(new URL('../../build/app/show.html', import.meta.url), 'utf8');
+  page ??= readFileSync(new URL('../../build/mcp-app/show.html', import.meta.url), 'utf8');
   return page;
 }

@@ -1,6 +1,6 @@
 /**
  * The MCP Apps side of `isomer_show`: the one `ui://` resource, its metadata, and how a host's
- * support is recognised. The page itself is built from `app/` into `build/app/show.html`.
+ * support is recognised. The page itself is built from `mcp-app/` into `build/mcp-app/show.html`.
  */
 import { showAppHtml } from '#worker/show-app';
 import { ISOMER_SHOW_APP_URI } from '../core/tools/names.ts';

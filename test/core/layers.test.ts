@@ -44,24 +44,40 @@ describe('layers import downward only', () => {
         // the model names the type it returns: a type, never code.
         if (source.includes(`import type { SlackBlock } from '${specifier}'`)) continue;
         expect(specifier, `${path} imports ${specifier}`).not.toMatch(
-          /\/(hosts|runtime|tools|packs)\/|\.\.\/formats\.ts$/,
+          /\/(chat-hosts|runtime|tools|packs)\/|\.\.\/formats\.ts$/,
         );
       }
     }
   });
 
-  it('the hosts import neither the runtime, the tools nor a pack, and no host imports another host', () => {
-    const hosts = core.filter(([p]) => p.includes('/src/core/hosts/'));
+  it('the chat hosts import neither the runtime, the tools nor a pack, and no chat host imports another', () => {
+    const hosts = core.filter(([p]) => p.includes('/src/core/chat-hosts/'));
     expect(hosts.length).toBeGreaterThan(30);
     for (const [path, source] of hosts) {
-      const own = /\/src\/core\/hosts\/([a-z]+)\//.exec(path)?.[1];
+      const own = /\/src\/core\/chat-hosts\/([a-z]+)\//.exec(path)?.[1];
       for (const specifier of imports(source)) {
         expect(specifier, `${path} imports ${specifier}`).not.toMatch(/\/(runtime|tools|packs)\//);
         if (!specifier.startsWith('.')) continue;
         const resolved = new URL(specifier, `file:///x${path.replace('../..', '')}`).pathname;
-        const other = /^\/x\/src\/core\/hosts\/([a-z]+)\//.exec(resolved)?.[1];
+        const other = /^\/x\/src\/core\/chat-hosts\/([a-z]+)\//.exec(resolved)?.[1];
         // A host's folder is its own; the shared modules beside the folders may read a host's limits.
         if (own !== undefined && other !== undefined) expect(other, `${path} imports ${specifier}`).toBe(own);
+      }
+    }
+  });
+
+  it('a pack imports only src/core and its own folder: no MCP package, Worker, image engine or WASM', () => {
+    const packs = Object.entries(sources).filter(([path]) => path.includes('/src/packs/'));
+    expect(packs.length).toBeGreaterThan(40);
+    for (const [path, source] of packs) {
+      const own = /\/src\/packs\/([a-z-]+)\//.exec(path)![1];
+      for (const specifier of imports(source)) {
+        expect(specifier, `${path} imports ${specifier}`).not.toMatch(
+          /modelcontextprotocol|cloudflare:|\.wasm|takumi|hono/,
+        );
+        if (!specifier.startsWith('.')) continue;
+        const resolved = new URL(specifier, `file:///x${path.replace('../..', '')}`).pathname;
+        expect(resolved, `${path} imports ${specifier}`).toMatch(new RegExp(`^/x/src/(core|packs/${own})/`));
       }
     }
   });

@@ -6,7 +6,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/core/formats.ts';
-import { BUILT_IN_HOSTS } from '../../src/core/hosts/registry.ts';
+import { BUILT_IN_HOSTS } from '../../src/core/chat-hosts/registry.ts';
 import { ISOMER_TOOL_NAMES } from '../../src/core/tools/names.ts';
 import { createIsomerPrompts, createIsomerResources } from '../../src/core/tools/resources.ts';
 import { formatTable, readmeFormatTable } from '../support/format-table.ts';

@@ -3,8 +3,8 @@
  * `GET /__test/draws`, the engine's draw count in this isolate, so the test counts what was drawn
  * rather than inferring it from timing. Test-only: the deployed Worker has no such route.
  */
-import { engineDrawCount } from '../../src/formats/index.ts';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { engineDrawCount } from '../../src/images/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
 
 const worker = createWorker(builtInWorkerOptions());

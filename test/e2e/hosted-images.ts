@@ -4,11 +4,11 @@
  * fetcher is) downloads the picture its `image_url` names.
  */
 import { oneSlide } from '../support/one-slide.ts';
-import { limitViolations } from '../../src/core/hosts/slack/kit.ts';
+import { limitViolations } from '../../src/core/chat-hosts/slack/checks.ts';
 import { Checks, expectEqual } from './checks.ts';
 
 export async function hostedImageChecks(url: string, token: string): Promise<Checks> {
-  const checks = new Checks('hosted images:');
+  const checks = new Checks('stored images:');
   let imageUrl: string | undefined;
   await checks.check('POST /render/slack?image=above answers an image block first, within Slack’s limits', async () => {
     const response = await fetch(`${url}/render/slack?image=above`, {

@@ -5,7 +5,7 @@
 import { Client, StreamableHTTPClientTransport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
 import { ISOMER_SHOW_APP_URI, ISOMER_SHOW_TOOL, ISOMER_TOOL_NAMES } from '../../src/core/tools/names.ts';
 import { oneSlide } from '../support/one-slide.ts';
-import { unescapedSlackSyntax } from '../../src/core/hosts/slack/kit.ts';
+import { unescapedSlackSyntax } from '../../src/core/chat-hosts/slack/checks.ts';
 import { Checks, expectEqual } from './checks.ts';
 
 type ToolCall = Awaited<ReturnType<Client['callTool']>>;

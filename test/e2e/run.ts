@@ -1,7 +1,7 @@
 /**
  * End-to-end checks against a running Worker (`wrangler dev` on 127.0.0.1, loopback only): the MCP
  * client SDK on both protocol eras, auth over MCP, OAuth sign-in against a real OpenID provider,
- * Slack with a hosted picture, and the official conformance suite. Bounded in time; the servers are stopped however the run ends. Prints a final
+ * Slack with a stored picture, and the official conformance suite. Bounded in time; the servers are stopped however the run ends. Prints a final
  * `N passed, N failed` line.
  */
 import { mkdirSync } from 'node:fs';

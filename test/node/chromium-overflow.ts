@@ -5,7 +5,7 @@
  * slide canvas, with the font files the image formats draw with, so both engines set the same type.
  */
 import type { Page } from 'playwright-core';
-import { BUNDLED_FONTS } from '../../src/formats/fonts.ts';
+import { BUNDLED_FONTS } from '../../src/images/fonts/fonts.ts';
 import type { IsomerRuntime } from '../../src/index.ts';
 
 /** The slide canvas in CSS px, the viewport the page is laid out at. */

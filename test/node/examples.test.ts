@@ -15,11 +15,12 @@ const ROOT = join(import.meta.dirname, '../..');
 /** The package's public entries and the source files they are built from. */
 const ENTRIES: Record<string, string> = {
   'isomer-edge': 'src/index.ts',
-  'isomer-edge/slides': 'src/slides/index.ts',
-  'isomer-edge/formats': 'src/formats/index.ts',
+  'isomer-edge/slides': 'src/packs/slides/index.ts',
+  'isomer-edge/images': 'src/images/index.ts',
+  'isomer-edge/built-in': 'src/built-in/index.ts',
   'isomer-edge/worker': 'src/worker/index.ts',
   'isomer-edge/chat': 'src/chat/index.ts',
-  'isomer-edge/hosting': 'src/hosting/index.ts',
+  'isomer-edge/image-store': 'src/image-store/index.ts',
 };
 
 /** What an example may import: the entries, and the peer dependencies a user installs beside them. */

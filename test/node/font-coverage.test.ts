@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundledCoverageModule, bundledFontPaths, scriptFontFiles } from '../../scripts/font-files.ts';
 import { woff2Coverage } from '../../scripts/font-coverage.ts';
-import { BUNDLED_COVERAGE } from '../../src/formats/bundled-coverage.ts';
-import { contains, decodeRanges } from '../../src/formats/script-fonts.ts';
+import { BUNDLED_COVERAGE } from '../../src/images/fonts/bundled-coverage.ts';
+import { contains, decodeRanges } from '../../src/images/fonts/script-fonts.ts';
 
 describe('font coverage, read from the files', () => {
-  it('keeps src/formats/bundled-coverage.ts true to the bundled files', () => {
-    const written = readFileSync(new URL('../../src/formats/bundled-coverage.ts', import.meta.url), 'utf8');
+  it('keeps src/images/fonts/bundled-coverage.ts true to the bundled files', () => {
+    const written = readFileSync(new URL('../../src/images/fonts/bundled-coverage.ts', import.meta.url), 'utf8');
     expect(written, 'run: node --experimental-strip-types scripts/font-files.ts --bundled').toBe(
       bundledCoverageModule(),
     );

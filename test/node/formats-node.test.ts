@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createImageFormats } from '../../src/formats/index.ts';
+import { createImageFormats } from '../../src/images/index.ts';
 import { createIsomerRuntime } from '../../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../../src/packs/slides/index.ts';
 
 /**
- * The image formats under Node, from the sources: `#formats/assets` resolves to the Node loader
+ * The image formats under Node, from the sources: `#images/assets` resolves to the Node loader
  * (the WASM and fonts read from disk), where the workerd tests get the bundled modules.
  */
 describe('image formats on Node', () => {
-  it('resolves #formats/assets to the loader that reads files', async () => {
-    const assets = await import('#formats/assets');
+  it('resolves #images/assets to the loader that reads files', async () => {
+    const assets = await import('#images/assets');
     // Bytes for initSync to compile: a Worker bundle hands over a compiled module instead.
     expect(assets.takumiWasm()).toBeInstanceOf(Uint8Array);
     expect(new Uint8Array(assets.fontFile('inter-latin-400-normal'), 0, 4)).toEqual(

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import type { LayoutFinding } from '../../src/formats/index.ts';
+import type { LayoutFinding } from '../../src/images/index.ts';
 import type { IsomerRuntime } from '../../src/index.ts';
 import { readFixtures } from '../../scripts/preview.ts';
 import { type ChromiumFinding, describeFinding, overflowInChromium, slideFragment } from './chromium-overflow.ts';
@@ -165,7 +165,7 @@ export function agreementReport(rows: readonly Verdicts[]): string {
   return `${[
     '# Layout findings: the engine check against Chromium',
     '',
-    'The image engine’s layout check (`createLayoutCheck` in `src/formats/layout.ts`) is held to what a real ' +
+    'The image engine’s layout check (`createLayoutCheck` in `src/images/layout-check/check.ts`) is held to what a real ' +
       'browser sees. Chromium lays out each composition’s HTML at 1920×1080 with the same font files the ' +
       'images draw with, and its verdict is the reference: a slide overflows when some block box runs past the ' +
       'slide or past the content area (`.sl-frame-body`, above the footer), when a box with `overflow` other ' +

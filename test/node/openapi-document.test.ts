@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { buildOpenApiDocument, createWorkerConfig } from '../../src/worker/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
 
 /**

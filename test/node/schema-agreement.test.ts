@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime } from '../../src/index.ts';
-import { slidesPack } from '../../src/slides/index.ts';
+import { slidesPack } from '../../src/packs/slides/index.ts';
 import { describePackSchemaAgreement, type Refinement, schemaAgreement } from '../support/pack-kit/node.ts';
 
 /**

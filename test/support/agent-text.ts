@@ -4,8 +4,8 @@
  */
 import * as z from 'zod';
 import { buildIsomerAuthoringGuide, createIsomerRuntime, createIsomerTools, defineView } from '../../src/index.ts';
-import { SLIDES_GUIDE, SLIDES_RULES, slideDeckFrame, slidesPack } from '../../src/slides/index.ts';
-import { createLayoutCheck } from '../../src/formats/index.ts';
+import { SLIDES_GUIDE, SLIDES_RULES, slideDeckFrame, slidesPack } from '../../src/packs/slides/index.ts';
+import { createLayoutCheck } from '../../src/images/index.ts';
 
 export async function measureAgentText() {
   const view = defineView({

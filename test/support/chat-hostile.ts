@@ -1,6 +1,6 @@
 /**
  * Hostile text aimed at chat hosts' mention syntax, their size limits and their Unicode handling:
- * the cases the chat sweep (test/core/hosts/sweep.test.ts) adds to the project's hostile
+ * the cases the chat sweep (test/core/chat-hosts/sweep.test.ts) adds to the project's hostile
  * strings. Each host counts its limit differently (UTF-16 units, bytes of JSON), so the long cases
  * are the ones escaping or mention breaking grows the most under some host's count.
  */

@@ -1,9 +1,9 @@
 /**
- * The chat sweep's cases (see test/core/hosts/sweep.test.ts): hostile strings placed in every
+ * The chat sweep's cases (see test/core/chat-hosts/sweep.test.ts): hostile strings placed in every
  * string field of every catalog example and project fixture, validated once for every host, and
- * a host's payloads read by its kit. A host added the documented way runs the same sweep.
+ * a host's payloads read by its checks. A host added the documented way runs the same sweep.
  */
-import type { HostKit } from '../../src/core/hosts/kit.ts';
+import type { HostChecks } from '../../src/core/chat-hosts/checks.ts';
 import { hostPayloadProblems } from './pack-kit/inert.ts';
 import { KIT_HOSTILE, type Path, plant, stringLeaves } from './pack-kit/plant.ts';
 import { examplePreviews, fixtureComposition, fixtures, slidesRuntime } from './slides.ts';
@@ -46,13 +46,14 @@ export interface Tally {
   problems: string[];
 }
 
-/** Every placement drawn by `render` and read by `kit`. */
-export function sweep(kit: HostKit, render: (composition: Json) => unknown): Tally {
+/** Every placement drawn by `render` and read by `hostChecks`. */
+export function sweep(hostChecks: HostChecks, render: (composition: Json) => unknown): Tally {
   const tally: Tally = { compositions: 0, payloads: 0, problems: [] };
   for (const { name, composition, kept } of placements) {
     tally.compositions++;
     tally.payloads += kept.length;
-    for (const problem of hostPayloadProblems(kit, render(composition))) tally.problems.push(`${name}: ${problem}`);
+    for (const problem of hostPayloadProblems(hostChecks, render(composition)))
+      tally.problems.push(`${name}: ${problem}`);
   }
   return tally;
 }

@@ -8,7 +8,7 @@ import { definePrimitive } from '../../src/core/model/primitive.ts';
 import { definePrimitivePack } from '../../src/core/model/pack.ts';
 import { html } from '../../src/core/model/markup.ts';
 import { md } from '../../src/core/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnSection } from '../../src/core/hosts/slack/mrkdwn.ts';
+import { escapeMrkdwn, mrkdwnSection } from '../../src/core/chat-hosts/slack/mrkdwn.ts';
 import {
   assetUrl,
   BLOCKED_HREF,

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { expect } from 'vitest';
 import { createIsomerRuntime, exampleNodes, formatValidationError, type PrimitiveNode } from '../../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../../src/packs/slides/index.ts';
 import { previewSlide } from './preview-slide.ts';
 
 export { previewSlide };

@@ -6,14 +6,15 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createCompositionRenderer, createIsomerTools } from '../../src/index.ts';
-import { createImageFormats, engineDrawCount } from '../../src/formats/index.ts';
-import { takumiEngine, type TakumiEngine } from '../../src/formats/engine.ts';
-import { drawInTurn } from '../../src/formats/draw-turn.ts';
-import { BUNDLED_FONTS } from '../../src/formats/fonts.ts';
-import { toImageDocument } from '../../src/formats/markup.ts';
-import { writePdf } from '../../src/formats/pdf/render.ts';
-import { createImageHost } from '../../src/hosting/index.ts';
-import { builtInWorkerOptions, slideDeckFrame } from '../../src/slides/index.ts';
+import { createImageFormats, engineDrawCount } from '../../src/images/index.ts';
+import { takumiEngine, type TakumiEngine } from '../../src/images/engine/engine.ts';
+import { drawInTurn } from '../../src/images/engine/draw-turn.ts';
+import { BUNDLED_FONTS } from '../../src/images/fonts/fonts.ts';
+import { toImageDocument } from '../../src/images/engine/markup.ts';
+import { writePdf } from '../../src/images/pdf/render.ts';
+import { createImageStore } from '../../src/image-store/index.ts';
+import { slideDeckFrame } from '../../src/packs/slides/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { CLIENT_CLOSED_STATUS } from '../../src/worker/errors.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { slidesRuntime } from '../support/slides.ts';
@@ -223,7 +224,7 @@ describe('the library, given an aborted signal', () => {
   });
 
   it('writes nothing to the bucket when the client leaves while the image is drawn', async () => {
-    const host = createImageHost({ bucket: env.IMAGES, secret: 'abort-test-secret', version: 'abort-test' });
+    const host = createImageStore({ bucket: env.IMAGES, secret: 'abort-test-secret', version: 'abort-test' });
     const controller = new AbortController();
     const before = await storedCount();
     await expect(

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { get, slide, workerFetch } from './support.ts';
 

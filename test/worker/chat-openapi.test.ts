@@ -1,11 +1,11 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/core/formats.ts';
-import { fitSlackMessage } from '../../src/core/hosts/slack/fit.ts';
-import { markdownToSlackBlocks } from '../../src/core/hosts/slack/from-markdown.ts';
-import { SLACK_LIMITS } from '../../src/core/hosts/slack/limits.ts';
-import { SAMPLE_HEADING, sample } from '../core/hosts/sample.ts';
-import { LONG, sixtyNodes } from '../core/hosts/support.ts';
+import { fitSlackMessage } from '../../src/core/chat-hosts/slack/fit.ts';
+import { markdownToSlackBlocks } from '../../src/core/chat-hosts/slack/from-markdown.ts';
+import { SLACK_LIMITS } from '../../src/core/chat-hosts/slack/limits.ts';
+import { SAMPLE_HEADING, sample } from '../core/chat-hosts/sample.ts';
+import { LONG, sixtyNodes } from '../core/chat-hosts/support.ts';
 import { type ChatFormatName, createChatFormats } from '../../src/chat/index.ts';
 import { cases as sweepCases, placements, ROUNDS } from '../support/chat-sweep.ts';
 import { examplePreviews, fixtureComposition, fixtures, slidesRuntime } from '../support/slides.ts';
@@ -13,7 +13,7 @@ import { get, json, post, slide } from './support.ts';
 
 /**
  * Every chat answer the Worker sends, Slack's included, for every fixture and catalog example (with
- * and without the title, with a hosted picture where the format takes one, and with the chat sweep's
+ * and without the title, with a stored picture where the format takes one, and with the chat sweep's
  * hostile strings in every field), validated by Ajv against the schema `/openapi.json` documents for
  * that path and media type; and the schemas shown to refuse what breaks them.
  */
@@ -63,7 +63,7 @@ async function problemsOf(format: string, composition: unknown, query = '') {
   return { payload, problems };
 }
 
-/** The hosted picture's URL in a Slack, Teams or Google Chat payload, and how many blocks, elements or sections are left. */
+/** The stored picture's URL in a Slack, Teams or Google Chat payload, and how many blocks, elements or sections are left. */
 function pictureOf(format: string, payload: Json): { url: string | undefined; parts: number } {
   if (format === 'slack') {
     const { blocks } = payload;

@@ -2,7 +2,8 @@ import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineView, definePrimitive, definePrimitivePack, html, md } from '../../src/index.ts';
-import { builtInWorkerOptions, slidesPack, slidesWorkerOptions, summarySlideView } from '../../src/slides/index.ts';
+import { slidesPack } from '../../src/packs/slides/index.ts';
+import { builtInWorkerOptions, slidesWorkerOptions, summarySlideView } from '../../src/built-in/options.ts';
 import { cardsPack } from '../support/packs/cards.ts';
 import { createWorker, type WorkerCaller, type WorkerEnv } from '../../src/worker/index.ts';
 import { RUNTIME_FORMATS } from '../../src/core/tools/names.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChatFormats } from '../../src/chat/index.ts';
 import { FORMAT_OPTIONS, FORMATS } from '../../src/core/formats.ts';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
 import { slidesRuntime } from '../support/slides.ts';
 import { DEFAULT_FORMATS, get, json, jsonPost, post, slide, workerFetch } from './support.ts';

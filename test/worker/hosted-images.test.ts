@@ -1,12 +1,12 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SLACK_ELIDED_NOTE } from '../../src/core/hosts/slack/notes.ts';
-import { SLACK_LIMITS } from '../../src/core/hosts/slack/limits.ts';
-import { TEAMS_LIMITS } from '../../src/core/hosts/teams/limits.ts';
-import { createImageHost, slackImageMessage, teamsImageMessage } from '../../src/hosting/index.ts';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { SLACK_ELIDED_NOTE } from '../../src/core/chat-hosts/slack/notes.ts';
+import { SLACK_LIMITS } from '../../src/core/chat-hosts/slack/limits.ts';
+import { TEAMS_LIMITS } from '../../src/core/chat-hosts/teams/limits.ts';
+import { createImageStore, slackImageMessage, teamsImageMessage } from '../../src/image-store/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
-import { limitViolations, linkViolations } from '../../src/core/hosts/slack/kit.ts';
+import { limitViolations, linkViolations } from '../../src/core/chat-hosts/slack/checks.ts';
 import { BASE, slide } from './support.ts';
 
 declare global {
@@ -97,7 +97,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('hosted images: storage', () => {
+describe('stored images: storage', () => {
   it('stores the same composition once, and the second answer renders nothing', async () => {
     const { worker, counter } = countingWorker();
     const first = await stored(await postJson('/images/png?scale=0.5', slide({ title: 'Once' }), undefined, worker));
@@ -216,7 +216,7 @@ describe('hosted images: storage', () => {
   });
 });
 
-describe('hosted images: Slack with the picture', () => {
+describe('stored images: Slack with the picture', () => {
   it('?image=above puts a 1280×720 hosted PNG first, then the text blocks, within every Slack limit', async () => {
     const response = await postJson('/render/slack?image=above', slide({ title: 'Pictured' }));
     expect(response.status).toBe(200);
@@ -278,7 +278,7 @@ describe('hosted images: Slack with the picture', () => {
   });
 });
 
-describe('hosted images: Teams with the picture', () => {
+describe('stored images: Teams with the picture', () => {
   it('?image=above puts the hosted PNG first in the Adaptive Card, then the card as the teams format draws it', async () => {
     const response = await postJson('/render/teams?image=above', slide({ title: 'Pictured' }));
     expect(response.status).toBe(200);
@@ -354,7 +354,7 @@ describe('hosted images: Teams with the picture', () => {
   });
 });
 
-describe('hosted images: faults', () => {
+describe('stored images: faults', () => {
   it('a failing bucket never loses the Slack message: text blocks alone, and a log line', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const response = await postJson('/render/slack?image=above', slide(), { IMAGES: failingBucket });
@@ -379,7 +379,7 @@ describe('hosted images: faults', () => {
   });
 });
 
-describe('hosted images: expiry', () => {
+describe('stored images: expiry', () => {
   const DAY = 86_400_000;
 
   async function runCron(scheduledTime: number, bindings: WorkerEnv = IMAGES_ENV()): Promise<void> {
@@ -418,7 +418,7 @@ describe('hosted images: expiry', () => {
   it('stores an image anew (a copy, no render) when it is handed out past half its life', async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');
     let renders = 0;
-    const host = createImageHost({
+    const host = createImageStore({
       bucket: env.IMAGES,
       secret: 'test-secret',
       version: 't',

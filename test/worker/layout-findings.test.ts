@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/slides/index.ts';
+import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
 import { LAYOUT_HEADER } from '../../src/worker/routes.ts';
 import { createIsomerRuntime, createIsomerTools } from '../../src/index.ts';
-import { createLayoutCheck } from '../../src/formats/index.ts';
-import { slideDeckFrame, slidesPack } from '../../src/slides/index.ts';
+import { createLayoutCheck } from '../../src/images/index.ts';
+import { slideDeckFrame, slidesPack } from '../../src/packs/slides/index.ts';
 import overflowing from '../fixtures/overflow/list-long-bodies.json';
 import wellFormed from '../fixtures/compositions/deck-content-slide.json';
 import { BASE, jsonPost, post, workerFetch } from './support.ts';

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { SignJWT, type JWTPayload } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { slidesWorkerOptions } from '../../src/slides/index.ts';
+import { slidesWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { shownIdentity, whoamiView } from '../support/whoami-view.ts';
 import { BASE, slide } from './support.ts';
@@ -187,7 +187,7 @@ describe('the challenge', () => {
     expect(((await response.json()) as any).error.message).toContain('query string is never read');
   });
 
-  it('leaves /healthz, hosted images and the metadata public', async () => {
+  it('leaves /healthz, stored images and the metadata public', async () => {
     expect((await call(env, '/healthz')).status).toBe(200);
     // No bucket bound here: the image route answers for itself (501), not the token check.
     expect((await call(env, `/images/${'Q'.repeat(43)}.png`)).status).toBe(501);

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, MAX_BODY_BYTES, WORKER_ERROR_CODES, type WorkerEnv } from '../../src/worker/index.ts';
 import { BASE, MCP_VERSION, slide, streamOf } from './support.ts';
 import { AUDIENCE, accessToken, newIssuer, signingKey } from './test-issuer.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Composition, RenderTheme } from '../../src/index.ts';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, createWorkerConfig, type WorkerEnv } from '../../src/worker/index.ts';
 import { checkComposition } from '../../src/core/tools/check.ts';
-import { unescapedSlackSyntax } from '../../src/core/hosts/slack/kit.ts';
+import { unescapedSlackSyntax } from '../../src/core/chat-hosts/slack/checks.ts';
 import { json, post, postRaw, slide, DEFAULT_FORMATS, workerFetch } from './support.ts';
 
 describe('POST /render/{format}', () => {

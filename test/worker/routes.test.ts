@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CHAT_FORMAT_NAMES, CHAT_MIME_TYPES } from '../../src/chat/index.ts';
 import { ISOMER_TOOL_NAMES } from '../../src/index.ts';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { ANONYMOUS_CALLER, createWorkerConfig, WORKER_ERROR_CODES } from '../../src/worker/index.ts';
 import { BASE, get, json, post, postRaw, slide, DEFAULT_FORMATS } from './support.ts';
 

@@ -6,9 +6,9 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createImageFormats, engineDrawCount } from '../../src/formats/index.ts';
-import { drawInTurn, sharedDraws } from '../../src/formats/draw-turn.ts';
-import { builtInWorkerOptions } from '../../src/slides/index.ts';
+import { createImageFormats, engineDrawCount } from '../../src/images/index.ts';
+import { drawInTurn, sharedDraws } from '../../src/images/engine/draw-turn.ts';
+import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { slidesRuntime } from '../support/slides.ts';
 import { jsonPost, slide, workerFetch } from './support.ts';

@@ -5,7 +5,8 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { builtInWorkerOptions, SLIDES_GUIDE, SLIDES_RULES, slidesWorkerOptions } from '../../src/slides/index.ts';
+import { SLIDES_GUIDE, SLIDES_RULES } from '../../src/packs/slides/index.ts';
+import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
 import { board, CARDS_GUIDE, CARDS_RULES, cardsPack } from '../support/packs/cards.ts';
 import { BASE, mcpModernRequest, rpcMessage, slide } from './support.ts';
@@ -118,7 +119,7 @@ describe('a Worker serving the slides and the cards pack', () => {
     expect(pngSize(new Uint8Array(await card.arrayBuffer()))).toEqual({ width: 960, height: 344 });
     const deck = await post(twoPacks, '/render/png', slide());
     expect(pngSize(new Uint8Array(await deck.arrayBuffer()))).toEqual({ width: 1920, height: 1080 });
-    // A hosted picture is sized and drawn in the board's frame too.
+    // A stored picture is sized and drawn in the board's frame too.
     const hosted = (await (await post(twoPacks, '/images/png', board(2))).json()) as {
       url: string;
       width: number;

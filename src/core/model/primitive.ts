@@ -4,7 +4,7 @@ import { IsomerError } from './errors.ts';
 import { isRecord } from './is-record.ts';
 import type { MarkdownContent } from '../markdown/tree.ts';
 import type { MarkupValue, Markup } from './markup.ts';
-import type { SlackBlock } from '../hosts/slack/blocks.ts';
+import type { SlackBlock } from '../chat-hosts/slack/blocks.ts';
 
 /** What a model reads about a primitive: written for the model, one entry per type. */
 export interface PrimitiveCatalogEntry {

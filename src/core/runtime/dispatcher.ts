@@ -2,11 +2,11 @@ import { isVisibleOnSurface, type PrimitiveNode, type SurfaceName } from '../mod
 import { IsomerError } from '../model/errors.ts';
 import { md } from '../markdown/builder.ts';
 import { isMarkdownContent, type MarkdownContent } from '../markdown/tree.ts';
-import { markdownToSlackBlocks } from '../hosts/slack/from-markdown.ts';
+import { markdownToSlackBlocks } from '../chat-hosts/slack/from-markdown.ts';
 import { Markup, escapeHtml, toMarkup } from '../model/markup.ts';
 import type { PrimitiveDefinition, RenderScope } from '../model/primitive.ts';
-import type { SlackAssetCollector } from '../hosts/slack/assets.ts';
-import type { SlackBlock } from '../hosts/slack/blocks.ts';
+import type { SlackAssetCollector } from '../chat-hosts/slack/assets.ts';
+import type { SlackBlock } from '../chat-hosts/slack/blocks.ts';
 import { rendersOnSurface } from '../model/validate.ts';
 
 const EMPTY_MARKUP = new Markup('');

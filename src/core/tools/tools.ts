@@ -54,7 +54,7 @@ export interface IsomerToolsBaseOptions<THostContext> extends Omit<IsomerGuideOp
   heading?: boolean;
   /**
    * Tell the agent what does not fit: `isomer_validate` and `isomer_render` add the layout check's
-   * findings (`createLayoutCheck` from `isomer-edge/formats`) as warnings. Off unless given.
+   * findings (`createLayoutCheck` from `isomer-edge/images`) as warnings. Off unless given.
    */
   layout?: IsomerToolsLayoutCheck;
   /**

@@ -73,7 +73,7 @@ export interface IsomerToolsFormat {
 }
 
 /**
- * A check of how a valid composition lays out (`createLayoutCheck` from `isomer-edge/formats` fits):
+ * A check of how a valid composition lays out (`createLayoutCheck` from `isomer-edge/images` fits):
  * each finding names the node, says by how much it does not fit, and how to repair it.
  */
 export interface IsomerToolsLayoutCheck {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime, definePrimitivePack } from '../../../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../../../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../../../src/packs/slides/index.ts';
 import { board, cardBoardFrame, cardsPack } from '../../support/packs/cards.ts';
 import { cardFrame, note } from '../../support/notes-pack.ts';
 import { oneSlide } from '../../support/one-slide.ts';

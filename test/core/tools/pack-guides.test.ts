@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildIsomerAuthoringGuide, createIsomerRuntime, definePrimitivePack } from '../../../src/index.ts';
 import { DEFAULT_GUIDE } from '../../../src/core/tools/guide.ts';
-import { SLIDE_GROUPS, SLIDES_GUIDE, SLIDES_RULES, slidesPack } from '../../../src/slides/index.ts';
+import { SLIDE_GROUPS, SLIDES_GUIDE, SLIDES_RULES, slidesPack } from '../../../src/packs/slides/index.ts';
 import { CARDS_GUIDE, CARDS_RULES, cardsPack } from '../../support/packs/cards.ts';
 import { note, notesPack } from '../../support/notes-pack.ts';
 

@@ -12,7 +12,7 @@ import {
   ISOMER_SHOW_TOOL,
   ISOMER_TOOL_NAMES,
 } from '../../../src/index.ts';
-import { slideDeckFrame } from '../../../src/slides/index.ts';
+import { slideDeckFrame } from '../../../src/packs/slides/index.ts';
 import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '../../../src/worker/show-app.ts';
 import { slidesRuntime } from '../../support/slides.ts';
 import { oneSlide } from '../../support/one-slide.ts';

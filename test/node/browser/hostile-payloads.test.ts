@@ -3,7 +3,7 @@
  * own checks, then the slides pack in its deck frame and the kit's second pack on its card frame
  * (each the frame its pack carries).
  */
-import { slidesPack } from '../../../src/slides/index.ts';
+import { slidesPack } from '../../../src/packs/slides/index.ts';
 import { notesKitPack } from '../../support/packs/notes-kit-pack.ts';
 import { previewSlide } from '../../support/preview-slide.ts';
 import { describeHostileHarness, describeHostilePayloads } from './hostile-harness.ts';

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLayoutCheck } from '../../../src/formats/index.ts';
+import { createLayoutCheck } from '../../../src/images/index.ts';
 import { createIsomerRuntime, formatValidationError } from '../../../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../../../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../../../src/packs/slides/index.ts';
 import { launchChromium } from '../chromium.ts';
 import { describeFinding, prepareSlidePage } from '../chromium-overflow.ts';
 import {

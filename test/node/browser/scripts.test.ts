@@ -5,17 +5,12 @@ import { HtmlValidate } from 'html-validate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withWordBreaks } from '../../../src/core/text/line-breaks.ts';
-import { takumiEngine } from '../../../src/formats/engine.ts';
-import {
-  BUNDLED_FONTS,
-  createImageFormats,
-  createLayoutCheck,
-  type ImageFontFace,
-} from '../../../src/formats/index.ts';
-import { toImageDocument } from '../../../src/formats/markup.ts';
+import { takumiEngine } from '../../../src/images/engine/engine.ts';
+import { BUNDLED_FONTS, createImageFormats, createLayoutCheck, type ImageFontFace } from '../../../src/images/index.ts';
+import { toImageDocument } from '../../../src/images/engine/markup.ts';
 import { html } from '../../../src/core/model/markup.ts';
 import { createIsomerRuntime, textDirection } from '../../../src/index.ts';
-import { slideDeckFrame, slidesPack } from '../../../src/slides/index.ts';
+import { slideDeckFrame, slidesPack } from '../../../src/packs/slides/index.ts';
 import { launchChromium } from '../chromium.ts';
 import { CANVAS, findOverflow, loadSlide, prepareSlidePage, slideFragment } from '../chromium-overflow.ts';
 

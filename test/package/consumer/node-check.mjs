@@ -3,8 +3,9 @@
 // Prints `ok <check>` or `not ok <check>: <why>` per check; exits 1 if any failed.
 import * as core from 'isomer-edge';
 import * as chat from 'isomer-edge/chat';
-import * as formats from 'isomer-edge/formats';
-import * as hosting from 'isomer-edge/hosting';
+import * as images from 'isomer-edge/images';
+import * as imageStore from 'isomer-edge/image-store';
+import * as builtIn from 'isomer-edge/built-in';
 import * as slides from 'isomer-edge/slides';
 import * as worker from 'isomer-edge/worker';
 
@@ -41,11 +42,12 @@ const runtime = core.createIsomerRuntime({ packs: [slides.slidesPack], frames: {
 await check('every entry exports its API', () => {
   for (const [entry, names] of [
     [core, ['createIsomerRuntime', 'createIsomerTools', 'definePrimitive', 'defineView']],
-    [slides, ['slidesPack', 'slideDeckFrame', 'SLIDES_GUIDE', 'slidesWorkerOptions', 'builtInWorkerOptions']],
-    [formats, ['createImageFormats', 'BUNDLED_FONTS']],
+    [slides, ['slidesPack', 'slideDeckFrame', 'SLIDES_GUIDE']],
+    [builtIn, ['slidesWorkerOptions', 'builtInWorkerOptions']],
+    [images, ['createImageFormats', 'BUNDLED_FONTS']],
     [worker, ['createWorker', 'createWorkerConfig']],
     [chat, ['createChatFormats', 'markdownToTeams']],
-    [hosting, ['createImageHost', 'slackImageMessage']],
+    [imageStore, ['createImageStore', 'slackImageMessage']],
   ])
     for (const name of names) assert(entry[name] !== undefined, `${name} is missing`);
 });
@@ -75,8 +77,8 @@ await check('builds a Teams card and a Discord message', () => {
   assert(discord.allowed_mentions && discord.allowed_mentions.parse.length === 0, JSON.stringify(discord));
 });
 await check('draws a PNG (WASM and fonts read from the package)', async () => {
-  const images = formats.createImageFormats({ snapshot: runtime.surfaces.snapshot });
-  const png = await images.png.render(slide, { scale: 2 / 3 });
+  const formats = images.createImageFormats({ snapshot: runtime.surfaces.snapshot });
+  const png = await formats.png.render(slide, { scale: 2 / 3 });
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   assert(view.getUint32(0) === 0x89504e47, 'not a PNG signature');
   const [width, height] = [view.getUint32(16), view.getUint32(20)];
@@ -84,7 +86,7 @@ await check('draws a PNG (WASM and fonts read from the package)', async () => {
   return `${width}×${height}, ${png.byteLength} bytes`;
 });
 await check('serves the Worker routes under Node', async () => {
-  const app = worker.createWorker(slides.slidesWorkerOptions());
+  const app = worker.createWorker(builtIn.slidesWorkerOptions());
   const ctx = { waitUntil() {}, passThroughOnException() {} };
   const response = await app.fetch(new Request('http://localhost/tools'), {}, ctx);
   assert(response.status === 200, `GET /tools: ${response.status}`);

@@ -12,7 +12,7 @@ import {
   md,
   type ValidationError,
 } from 'isomer-edge';
-import { createImageFormats, type ImageBytes } from 'isomer-edge/formats';
+import { createImageFormats, type ImageBytes } from 'isomer-edge/images';
 import { slideDeckFrame, slidesPack } from 'isomer-edge/slides';
 import { createWorker, type IsomerWorker, type WorkerCaller } from 'isomer-edge/worker';
 import * as z from 'zod';

@@ -1,6 +1,6 @@
 // A consumer's Worker: the slides vocabulary from the package, plus a view of its own.
 import { defineView } from 'isomer-edge';
-import { slidesWorkerOptions } from 'isomer-edge/slides';
+import { slidesWorkerOptions } from 'isomer-edge/built-in';
 import { createWorker, type WorkerCaller } from 'isomer-edge/worker';
 import * as z from 'zod';
 

@@ -1,13 +1,13 @@
 /**
  * Whether a format's output is inert: nothing in it runs script, loads or links where the URL
  * policy would not, or pings anyone. Text, Markdown and HTML are read here; every chat host (Slack
- * included) by its own test kit from the format registry (`kit.ts` in its folder). A text format
- * with neither is a failure of the kit run, so a new format cannot slip past. The checks read
+ * included) by its own checks from the format registry (`checks.ts` in its folder). A text format
+ * with neither is a failure of the inertness run, so a new format cannot slip past. The checks read
  * outputs only, never the converters that wrote them.
  */
 import { marked } from 'marked';
 import type { FormatEntry } from '../../../src/core/formats.ts';
-import type { HostKit } from '../../../src/core/hosts/kit.ts';
+import type { HostChecks } from '../../../src/core/chat-hosts/checks.ts';
 import { isAbsoluteNavigationHref, sanitizeNavigationHref } from '../../../src/core/model/url.ts';
 
 /** Elements that run, embed, submit or restyle: none may come from model text. */
@@ -75,12 +75,12 @@ export function allowedLink(url: string): boolean {
   return safe !== null && isAbsoluteNavigationHref(safe);
 }
 
-/** What a host's kit finds wrong with its payload: `[]` when the host takes it and nothing pings. */
-export function hostPayloadProblems(kit: HostKit, payload: unknown): string[] {
+/** What a host's checks find wrong with its payload: `[]` when the host takes it and nothing pings. */
+export function hostPayloadProblems(hostChecks: HostChecks, payload: unknown): string[] {
   return [
-    ...kit.problems(payload),
-    ...kit.liveMentions(payload),
-    ...kit
+    ...hostChecks.problems(payload),
+    ...hostChecks.liveMentions(payload),
+    ...hostChecks
       .linkTargets(payload)
       .filter((link) => !allowedLink(link))
       .map((link) => `link ${link}`),
@@ -104,11 +104,11 @@ const PAGE_CHECKS: Readonly<Record<string, InertnessCheck>> = {
 
 /**
  * The inertness check for one format's output: a page format's from this file, a chat host's from
- * its registry entry's kit; `undefined` for a format with neither.
+ * its registry entry's checks; `undefined` for a format with neither.
  */
 export async function inertnessCheck(format: string, entry?: FormatEntry): Promise<InertnessCheck | undefined> {
   if (Object.hasOwn(PAGE_CHECKS, format)) return PAGE_CHECKS[format];
   if (!entry?.host) return undefined;
-  const kit = await entry.host.kit();
-  return (output) => hostPayloadProblems(kit, dataOf(output));
+  const hostChecks = await entry.host.checks();
+  return (output) => hostPayloadProblems(hostChecks, dataOf(output));
 }

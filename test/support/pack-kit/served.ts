@@ -3,7 +3,7 @@
  * configuration offers, hostile strings through every text format, and the layout check in the
  * frame. The format list is the configuration's own (`formatNames`), never one written here.
  */
-import { createLayoutCheck } from '../../../src/formats/index.ts';
+import { createLayoutCheck } from '../../../src/images/index.ts';
 import type { Composition } from '../../../src/index.ts';
 import { createWorkerConfig, type WorkerConfig } from '../../../src/worker/index.ts';
 import { inertnessCheck, type KitOutput } from './inert.ts';

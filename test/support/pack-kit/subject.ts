@@ -3,7 +3,7 @@
  * and how an example node sits in that frame. Everything here runs in workerd and in Node alike; the
  * Worker configuration (formats) is built in `served.ts`, which only workerd loads.
  */
-import type { ChatHost } from '../../../src/core/hosts/host.ts';
+import type { ChatHost } from '../../../src/core/chat-hosts/host.ts';
 import {
   createIsomerRuntime,
   exampleNodes,

@@ -1,14 +1,14 @@
 /**
  * A Worker that serves more than the built-in formats, as a deployment would declare them: one
- * more chat host (Mattermost, test/support/hosts/mattermost/) and one format given in code (`csv`,
+ * more chat host (Mattermost, test/support/chat-hosts/mattermost/) and one format given in code (`csv`,
  * every string of the composition with where it sits). The playground test runs it under
  * `wrangler dev` (wrangler.toml's assets and bindings, this entry) to show that the page's tabs
  * follow what the Worker serves.
  */
 import { BUILT_IN_HOSTS } from '../../../src/chat/index.ts';
-import { builtInWorkerOptions } from '../../../src/slides/index.ts';
+import { builtInWorkerOptions } from '../../../src/built-in/options.ts';
 import { createWorker } from '../../../src/worker/index.ts';
-import { mattermostHost } from '../hosts/mattermost/index.ts';
+import { mattermostHost } from '../chat-hosts/mattermost/index.ts';
 
 const cell = (text: string): string => `"${text.replaceAll('"', '""')}"`;
 

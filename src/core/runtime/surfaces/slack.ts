@@ -1,8 +1,8 @@
 import type { Composition } from '../../model/composition.ts';
-import { createSlackAssetCollector } from '../../hosts/slack/assets.ts';
-import type { SlackMessage } from '../../hosts/slack/blocks.ts';
-import { fitSlackMessage } from '../../hosts/slack/fit.ts';
-import { escapeMrkdwn } from '../../hosts/slack/mrkdwn.ts';
+import { createSlackAssetCollector } from '../../chat-hosts/slack/assets.ts';
+import type { SlackMessage } from '../../chat-hosts/slack/blocks.ts';
+import { fitSlackMessage } from '../../chat-hosts/slack/fit.ts';
+import { escapeMrkdwn } from '../../chat-hosts/slack/mrkdwn.ts';
 import type { ValidationErrorMode } from '../../model/validate.ts';
 import type { Dispatcher } from '../dispatcher.ts';
 import { checkForRender, singleNodeView, type SurfaceContext } from './context.ts';

@@ -1,0 +1,5 @@
+/** The Worker entry: the built-in configuration (the slides pack and the sample view). */
+import { builtInWorkerOptions } from './options.ts';
+import { createWorker } from '../worker/app.ts';
+
+export default createWorker(builtInWorkerOptions());

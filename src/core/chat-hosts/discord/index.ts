@@ -1,0 +1,17 @@
+/** Discord: embeds of Discord Markdown that ping no one, converted from the Markdown tree. */
+import { defineHost } from '../host.ts';
+import { DISCORD_LIMITS } from './limits.ts';
+import { markdownToDiscord } from './message.ts';
+import { DISCORD_PAYLOAD } from './schema.ts';
+
+export const discordHost = defineHost({
+  name: 'discord',
+  title: 'Discord',
+  operation: 'Discord',
+  mimeType: 'application/vnd.isomer-edge.discord+json',
+  limits: DISCORD_LIMITS,
+  from: 'markdown',
+  convert: markdownToDiscord,
+  payload: DISCORD_PAYLOAD,
+  checks: () => import('./checks.ts'),
+});

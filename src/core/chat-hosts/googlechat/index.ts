@@ -1,0 +1,19 @@
+/** Google Chat: one `cardsV2` card of Chat's HTML subset, converted from the Markdown tree. */
+import { defineHost } from '../host.ts';
+import { GOOGLE_CHAT_LIMITS } from './limits.ts';
+import { markdownToGoogleChat } from './message.ts';
+import { googleChatImageMessage } from './picture.ts';
+import { GOOGLE_CHAT_PAYLOAD } from './schema.ts';
+
+export const googleChatHost = defineHost({
+  name: 'googlechat',
+  title: 'Google Chat',
+  operation: 'GoogleChat',
+  mimeType: 'application/vnd.isomer-edge.googlechat+json',
+  limits: GOOGLE_CHAT_LIMITS,
+  from: 'markdown',
+  convert: markdownToGoogleChat,
+  picture: googleChatImageMessage,
+  payload: GOOGLE_CHAT_PAYLOAD,
+  checks: () => import('./checks.ts'),
+});

@@ -1,0 +1,69 @@
+/**
+ * What a chat host is, declared once in its own folder: its format name and media type, the
+ * limits it publishes, what it draws from, the stored picture it can carry and its payload's
+ * schema. The registry (`registry.ts`) lists the built-in hosts; the format registry, the
+ * `isomer-edge/chat` formats, the tools, the HTTP routes and the OpenAPI document read it.
+ */
+import type { MarkdownBlock } from '../markdown/tree.ts';
+import type { HostChecks } from './checks.ts';
+import type { HostPayloadSchemas } from './payload-schema.ts';
+import type { ImagePlacement, Picture } from './picture.ts';
+import type { ChatHeading } from './shared.ts';
+
+interface HostBase<TName extends string, TMessage> {
+  /** The format name: `isomer_render`'s `format`, `POST /render/{name}`. Lower-case letters only. */
+  readonly name: TName;
+  /** How people name the host, as in "the Microsoft Teams payload". */
+  readonly title: string;
+  /** The OpenAPI operation is `render<operation>`. */
+  readonly operation: string;
+  readonly mimeType: string;
+  /** The limits the host publishes, in the units it counts (each with its source, in `limits.ts`). */
+  readonly limits: Readonly<Record<string, number>>;
+  /** Puts a stored picture of the composition in the message (`?image=above|only`); absent when the host takes none. */
+  picture?(message: TMessage, picture: Picture, placement: ImagePlacement): TMessage;
+  readonly payload: HostPayloadSchemas;
+  /** Loads the host's checks (`checks.ts`: checks from its documented rules); only tests call it, so a Worker never evaluates it. */
+  checks(): Promise<HostChecks>;
+}
+
+/** A host whose message is converted from the content tree every primitive's Markdown renderer draws. */
+export interface MarkdownHost<TName extends string = string, TMessage = unknown> extends HostBase<TName, TMessage> {
+  readonly from: 'markdown';
+  convert(blocks: MarkdownBlock[], heading: ChatHeading): TMessage;
+}
+
+/** A host the runtime draws as a surface of its own, from per-primitive renderers (Slack's Block Kit). */
+export interface SurfaceHost<TName extends string = string, TMessage = unknown> extends HostBase<TName, TMessage> {
+  readonly from: 'surface';
+}
+
+export type ChatHost<TName extends string = string, TMessage = unknown> =
+  | MarkdownHost<TName, TMessage>
+  | SurfaceHost<TName, TMessage>;
+
+/**
+ * Declares a chat host: checks its name once, so a bad one fails where it is written.
+ * @example
+ * ```ts
+ * import { defineHost, type HostChecks } from 'isomer-edge/chat';
+ *
+ * declare const plainKit: HostChecks; // the checks of its checks.ts, written from the host's rules
+ * const plainHost = defineHost({
+ *   name: 'plain',
+ *   title: 'Plain chat',
+ *   operation: 'Plain',
+ *   mimeType: 'application/vnd.example.plain+json',
+ *   limits: { messageChars: 4000 },
+ *   from: 'markdown',
+ *   convert: (blocks) => ({ text: `${blocks.length} blocks` }),
+ *   payload: { root: 'PlainMessage', schemas: () => ({ PlainMessage: { type: 'object' } }) },
+ *   checks: async () => plainKit, // in a host's folder: () => import('./checks.ts')
+ * });
+ * ```
+ */
+export function defineHost<const THost extends ChatHost>(host: THost): THost {
+  if (!/^[a-z][a-z0-9]*$/.test(host.name))
+    throw new Error(`isomer-edge: host name "${host.name}" must be lower-case letters and digits`);
+  return host;
+}

@@ -1,0 +1,19 @@
+/** Microsoft Teams: an Adaptive Card in a message activity, converted from the Markdown tree. */
+import { defineHost } from '../host.ts';
+import { TEAMS_LIMITS } from './limits.ts';
+import { markdownToTeams } from './message.ts';
+import { teamsImageMessage } from './picture.ts';
+import { TEAMS_PAYLOAD } from './schema.ts';
+
+export const teamsHost = defineHost({
+  name: 'teams',
+  title: 'Microsoft Teams',
+  operation: 'Teams',
+  mimeType: 'application/vnd.isomer-edge.teams+json',
+  limits: TEAMS_LIMITS,
+  from: 'markdown',
+  convert: markdownToTeams,
+  picture: teamsImageMessage,
+  payload: TEAMS_PAYLOAD,
+  checks: () => import('./checks.ts'),
+});

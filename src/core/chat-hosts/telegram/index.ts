@@ -1,0 +1,17 @@
+/** Telegram: `sendMessage` bodies of Telegram's HTML subset, converted from the Markdown tree. */
+import { defineHost } from '../host.ts';
+import { TELEGRAM_LIMITS } from './limits.ts';
+import { markdownToTelegram } from './message.ts';
+import { TELEGRAM_PAYLOAD } from './schema.ts';
+
+export const telegramHost = defineHost({
+  name: 'telegram',
+  title: 'Telegram',
+  operation: 'Telegram',
+  mimeType: 'application/vnd.isomer-edge.telegram+json',
+  limits: TELEGRAM_LIMITS,
+  from: 'markdown',
+  convert: markdownToTelegram,
+  payload: TELEGRAM_PAYLOAD,
+  checks: () => import('./checks.ts'),
+});

@@ -1,0 +1,77 @@
+/// <reference path="./modules.d.ts" />
+/**
+ * The engine's files for a Worker bundle (the `workerd`/`worker`/default branch of `#images/assets`):
+ * the WASM as a CompiledWasm module and the fonts as Data modules, so wrangler bundles them and
+ * workerd never compiles WASM from bytes. The published build rewrites the font imports to copies
+ * shipped as `.bin` files, which wrangler's default rules load as Data, so a consumer's
+ * `wrangler.toml` needs no rule; `assets.node.ts` is the Node branch, with the same exports.
+ */
+import bundledWasm from '@takumi-rs/wasm/auto';
+import dejavuSans400 from '@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff2';
+import interLatin400Italic from '@fontsource/inter/files/inter-latin-400-italic.woff2';
+import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff2';
+import interLatin500 from '@fontsource/inter/files/inter-latin-500-normal.woff2';
+import interLatin600 from '@fontsource/inter/files/inter-latin-600-normal.woff2';
+import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff2';
+import interLatin800 from '@fontsource/inter/files/inter-latin-800-normal.woff2';
+import interLatinExt400Italic from '@fontsource/inter/files/inter-latin-ext-400-italic.woff2';
+import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff2';
+import interLatinExt500 from '@fontsource/inter/files/inter-latin-ext-500-normal.woff2';
+import interLatinExt600 from '@fontsource/inter/files/inter-latin-ext-600-normal.woff2';
+import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff2';
+import interLatinExt800 from '@fontsource/inter/files/inter-latin-ext-800-normal.woff2';
+import monoLatin400 from '@fontsource/roboto-mono/files/roboto-mono-latin-400-normal.woff2';
+import monoLatin500 from '@fontsource/roboto-mono/files/roboto-mono-latin-500-normal.woff2';
+import monoLatin600 from '@fontsource/roboto-mono/files/roboto-mono-latin-600-normal.woff2';
+import monoLatin700 from '@fontsource/roboto-mono/files/roboto-mono-latin-700-normal.woff2';
+import monoLatinExt400 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-400-normal.woff2';
+import monoLatinExt500 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-500-normal.woff2';
+import monoLatinExt600 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-600-normal.woff2';
+import monoLatinExt700 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-700-normal.woff2';
+import type { FontFiles } from '../fonts/script-fonts.ts';
+
+/** The bundled font files by name (the Fontsource file name without `.woff2`). */
+const FONT_FILES = {
+  'dejavu-sans-latin-400-normal': dejavuSans400,
+  'inter-latin-400-italic': interLatin400Italic,
+  'inter-latin-400-normal': interLatin400,
+  'inter-latin-500-normal': interLatin500,
+  'inter-latin-600-normal': interLatin600,
+  'inter-latin-700-normal': interLatin700,
+  'inter-latin-800-normal': interLatin800,
+  'inter-latin-ext-400-italic': interLatinExt400Italic,
+  'inter-latin-ext-400-normal': interLatinExt400,
+  'inter-latin-ext-500-normal': interLatinExt500,
+  'inter-latin-ext-600-normal': interLatinExt600,
+  'inter-latin-ext-700-normal': interLatinExt700,
+  'inter-latin-ext-800-normal': interLatinExt800,
+  'roboto-mono-latin-400-normal': monoLatin400,
+  'roboto-mono-latin-500-normal': monoLatin500,
+  'roboto-mono-latin-600-normal': monoLatin600,
+  'roboto-mono-latin-700-normal': monoLatin700,
+  'roboto-mono-latin-ext-400-normal': monoLatinExt400,
+  'roboto-mono-latin-ext-500-normal': monoLatinExt500,
+  'roboto-mono-latin-ext-600-normal': monoLatinExt600,
+  'roboto-mono-latin-ext-700-normal': monoLatinExt700,
+};
+
+export type FontFileName = keyof typeof FONT_FILES;
+
+/**
+ * What takumi's `initSync` instantiates: here the module the bundler compiled; under Node the
+ * file's bytes, which `initSync` compiles synchronously (allowed there, never in workerd).
+ */
+export function takumiWasm(): WebAssembly.Module | Uint8Array {
+  return bundledWasm;
+}
+
+/** A bundled font file's bytes. */
+export function fontFile(name: FontFileName): ArrayBuffer {
+  return FONT_FILES[name];
+}
+
+/**
+ * Where the script fonts come from by default: nowhere in a Worker bundle, since they live in the
+ * Worker's static assets, which only a request's `env` reaches (`assetFontFiles`).
+ */
+export const defaultFontFiles: FontFiles | undefined = undefined;

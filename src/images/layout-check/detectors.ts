@@ -1,0 +1,454 @@
+/**
+ * The layout check's detectors: each reads the flattened, measured slide (a {@link LayoutScene}) and
+ * adds findings for one kind of problem a person would see. They run in order, and a later one
+ * skips an element an earlier one reported, so one defect is told once, by its cause.
+ */
+import type { FrameLayout } from '../../core/model/frame.ts';
+import { type Field, joinPath } from './fields.ts';
+import { intersect, type LaidOut, lineCount, type Rect } from './tree.ts';
+
+export type LayoutFindingKind =
+  | 'overflow'
+  | 'clipped'
+  | 'outside-content'
+  | 'outside-canvas'
+  | 'overlap'
+  | 'too-small'
+  | 'broken-word'
+  | 'narrow'
+  | 'too-much'
+  | 'missing-glyph';
+
+export interface LayoutFinding {
+  /** Composition path of the node (or the node's field) the finding is about, e.g. `body[0].children[1].items[3]`. */
+  path: string;
+  /** The innermost primitive type on that path (so `formatValidationError` prints `<path> (in <type>) <message>`). */
+  nodeType: string;
+  kind: LayoutFindingKind;
+  /** What is wrong, by how much, and what to do. */
+  message: string;
+}
+
+export interface Limits {
+  width: number;
+  height: number;
+  content?: FrameLayout['content'];
+  minFontSize?: number;
+  /** A run's height per pixel of font size, at most (see `lineRatio`). */
+  lineRatio: number;
+}
+
+/** Where a finding about an element goes: its node, and the node's field when one matches its text. */
+export interface Place {
+  path: string;
+  type: string;
+  field?: Field;
+}
+
+/** The measured slide as every detector reads it, and where they write. */
+export interface LayoutScene {
+  elements: readonly LaidOut[];
+  /** Unscaled elements inside the body's nodes: what a person reads. */
+  readable: readonly LaidOut[];
+  limits: Limits;
+  at(element: LaidOut): Place;
+  /** Elements a finding is about already: later detectors leave them (and their consequences) alone. */
+  reported: Set<LaidOut>;
+  /** Text a clipping box around it hides: reported as such, not again as past the slide's area. */
+  hidden: Set<LaidOut>;
+  findings: LayoutFinding[];
+}
+
+export type LayoutDetector = (scene: LayoutScene) => void;
+
+/** Pixels a box may pass a limit by before it counts: sub-pixel layout, rounding, glyph placement. */
+const TOLERANCE = 2;
+/** Share of the measured room a suggested length keeps back, since words wrap whole. */
+const WRAP_MARGIN = 0.9;
+/** Two text runs overlap when they share at least this share of the smaller one's height and width. */
+const OVERLAP_SHARE = 0.25;
+/** Fewer visible characters a line than this, over three lines or more, is too narrow to read. */
+const NARROW_CHARS = 4;
+const NARROW_LINES = 3;
+
+/** Adds a finding about an element, naming its field (or “its text”) in the message. */
+function report(scene: LayoutScene, element: LaidOut, kind: LayoutFindingKind, message: (name: string) => string) {
+  const where = scene.at(element);
+  const name = where.field ? `\`${where.field.path}\`` : 'its text';
+  scene.findings.push({ path: where.path, nodeType: where.type, kind, message: message(name) });
+  scene.reported.add(element);
+}
+
+/** Text past its own box: cut off where something clips it, spilling over its neighbours otherwise. */
+export const textPastItsBox: LayoutDetector = (scene) => {
+  for (const element of scene.readable) {
+    if (element.runs.length === 0) continue;
+    let right = Number.NEGATIVE_INFINITY;
+    let below = 0;
+    for (const { rect } of element.runs) {
+      right = Math.max(right, rect.right);
+      if ((rect.top + rect.bottom) / 2 > element.box.bottom + TOLERANCE) below++;
+    }
+    const wide = right - element.box.right;
+    if (wide <= TOLERANCE && below === 0) continue;
+    const clipped = element.runs.some(({ rect }) => outside(rect, element.clip) > TOLERANCE);
+    const kind = clipped ? 'clipped' : 'overflow';
+    const what = clipped ? 'is cut off' : 'runs out of its box';
+    if (wide > TOLERANCE && below === 0) {
+      const keep = shorterBy(element.text.length, element.width / (element.width + wide));
+      report(
+        scene,
+        element,
+        kind,
+        (name) => `${what}: ${px(wide)} too wide; shorten ${name} to about ${keep} characters`,
+      );
+    } else {
+      const keep = shorterToLines(element, Math.max(1, lineCount(element) - below));
+      report(
+        scene,
+        element,
+        kind,
+        (name) =>
+          `${what}: ${below} ${below === 1 ? 'line' : 'lines'} past its bottom edge; ` +
+          `shorten ${name} to about ${keep} characters`,
+      );
+    }
+  }
+};
+
+/**
+ * Text inside its own box but cut off by a box around it that hides its overflow (a window, a card,
+ * a table cell): one finding per clipping box, about the first text it hides.
+ */
+export const clippedByContainer: LayoutDetector = (scene) => {
+  const hidden = new Map<string, { element: LaidOut; lines: number; more: number; by: LaidOut['clippers'][number] }>();
+  for (const element of scene.readable) {
+    if (element.runs.length === 0 || element.clippers.length === 0 || scene.reported.has(element)) continue;
+    for (let i = element.clippers.length - 1; i >= 0; i--) {
+      const clipper = element.clippers[i]!;
+      // The frame's own clip is the slide's edge, which `outsideArea` reports.
+      if (clipper.owner.depth <= 1) break;
+      const cut = element.runs.filter(({ rect }) => outside(rect, clipper.rect) > TOLERANCE).length;
+      if (cut === 0) continue;
+      const key = `${clipper.owner.path} ${clipper.rect.left},${clipper.rect.top}`;
+      const seen = hidden.get(key);
+      if (seen) seen.more++;
+      else hidden.set(key, { element, lines: cut, more: 0, by: clipper });
+      scene.reported.add(element);
+      scene.hidden.add(element);
+      break;
+    }
+  }
+  for (const { element, lines, more, by } of hidden.values()) {
+    const own = scene.at(element);
+    const container =
+      by.owner.path === own.path || by.owner.depth === 0
+        ? `its ${by.owner.type}’s box`
+        : `the ${by.owner.type} around it (${by.owner.path})`;
+    const total = lineCount(element);
+    const rest = more > 0 ? `, and ${more} more ${more === 1 ? 'text' : 'texts'} after it` : '';
+    report(scene, element, 'clipped', (name) => {
+      const shown = total - lines;
+      const repair =
+        own.field && shown >= 1
+          ? `shorten ${name} to about ${shorterToLines(element, shown)} characters, or move part of the ${by.owner.type}’s content to another slide`
+          : `shorten what the ${by.owner.type} holds, or move part of it to another slide`;
+      return `is cut off by ${container}: ${lines} of its ${total} ${total === 1 ? 'line is' : 'lines are'} hidden${rest}; ${repair}`;
+    });
+  }
+};
+
+/** Content past the canvas or the frame's content area: the leaves of nodes inside the body's own nodes. */
+export const outsideArea: LayoutDetector = (scene) => {
+  const { limits } = scene;
+  const canvasRect: Rect = { left: 0, top: 0, right: limits.width, bottom: limits.height };
+  const past = new Map<string, Past>();
+  for (const element of scene.readable) {
+    if (element.owner.depth < 2 || (!element.leaf && element.runs.length === 0) || scene.hidden.has(element)) continue;
+    const rects = element.runs.length > 0 ? element.runs.map(({ rect }) => rect) : [element.box];
+    for (const rect of rects) {
+      if (rect.right - rect.left <= 0 || rect.bottom - rect.top <= 0) continue;
+      const canvas = sides(rect, canvasRect);
+      const content = limits.content ? sides(rect, limits.content) : canvas;
+      if (content.excess <= TOLERANCE) continue;
+      // Text past its area overlaps other text as a consequence: that is not told again.
+      scene.reported.add(element);
+      const found: Past = { element, content, canvas: canvas.excess > TOLERANCE ? canvas : undefined };
+      const seen = past.get(element.owner.path);
+      if (
+        !seen ||
+        (found.canvas && !seen.canvas) ||
+        (!found.canvas === !seen.canvas && content.excess > seen.content.excess)
+      )
+        past.set(element.owner.path, found);
+    }
+  }
+  // A container runs past only because what it holds does: name the innermost node.
+  const containers = new Set<string>();
+  for (const path of past.keys())
+    for (let cut = path.length; cut > 0; cut--) {
+      if (path[cut] === '.') containers.add(path.slice(0, cut));
+    }
+  const texts = longestTexts(scene.elements, past);
+  for (const [path, { element, content, canvas }] of past) {
+    if (containers.has(path)) continue;
+    const culprit = texts.get(path) ?? element;
+    const where = scene.at(culprit);
+    const area = limits.content ? "the slide's content area" : 'the slide';
+    const measure =
+      canvas !== undefined
+        ? `${px(canvas.excess)} ${canvas.side === 'bottom' ? 'below the slide' : `past the slide's ${canvas.side} edge`}, where it is cut off`
+        : `${px(content.excess)} ${content.side === 'bottom' ? `below ${area}` : `past the ${content.side} edge of ${area}`}`;
+    scene.findings.push({
+      path: where.path,
+      nodeType: where.type,
+      kind: canvas ? 'outside-canvas' : 'outside-content',
+      message: `runs ${measure}: ${repairFor(culprit, where.field, content)}`,
+    });
+  }
+};
+
+/**
+ * Text set so narrow it reads a few characters a line, and words broken across lines in a script
+ * that separates words with spaces ("Januar / y"): both mean the box is too narrow for its words.
+ */
+export const brokenText: LayoutDetector = (scene) => {
+  for (const element of scene.readable) {
+    if (element.runs.length < 2 || scene.reported.has(element)) continue;
+    const lines = textLines(element);
+    if (lines.length < 2) continue;
+    const visible = lines.reduce((sum, line) => sum + line.replace(/\s/g, '').length, 0);
+    if (lines.length >= NARROW_LINES && visible / lines.length < NARROW_CHARS) {
+      const perLine = Math.max(1, Math.round(visible / lines.length));
+      report(
+        scene,
+        element,
+        'narrow',
+        (name) =>
+          `${name} is set about ${perLine} ${perLine === 1 ? 'character' : 'characters'} a line ` +
+          `(${lines.length} lines in a box ${px(element.width)} wide), too narrow to read: ` +
+          'give it a wider place (fewer columns, or the slide body instead of a side column) or shorten it',
+      );
+      continue;
+    }
+    const broken = brokenWords(lines);
+    if (broken.length === 0) continue;
+    const [first] = broken;
+    const others = broken.length > 1 ? ` (and ${broken.length - 1} more)` : '';
+    report(
+      scene,
+      element,
+      'broken-word',
+      (name) =>
+        `${name} breaks the word “${first!.word}” across lines (${first!.drawn.map((part) => `“${part}”`).join(' / ')})${others}: ` +
+        'use a shorter word, or fewer columns so each is wider',
+    );
+  }
+};
+
+/** Text drawn over other text: never by design in a readable layout. */
+export const overlappingText: LayoutDetector = (scene) => {
+  const runs: { element: LaidOut; rect: Rect }[] = [];
+  for (const element of scene.readable) {
+    if (scene.reported.has(element)) continue;
+    for (const { rect: line } of element.runs) {
+      const rect = intersect(line, element.clip);
+      if (rect.right > rect.left && rect.bottom > rect.top) runs.push({ element, rect });
+    }
+  }
+  // Sweep top to bottom: only runs whose vertical spans meet are compared.
+  runs.sort((a, b) => a.rect.top - b.rect.top);
+  const pairs = new Set<string>();
+  for (let i = 0; i < runs.length; i++) {
+    const first = runs[i]!;
+    for (let j = i + 1; j < runs.length && runs[j]!.rect.top < first.rect.bottom; j++) {
+      const second = runs[j]!;
+      if (first.element === second.element) continue;
+      const shared = intersect(first.rect, second.rect);
+      const w = shared.right - shared.left;
+      const h = shared.bottom - shared.top;
+      if (w <= 0 || h <= 0) continue;
+      const minW = Math.min(first.rect.right - first.rect.left, second.rect.right - second.rect.left);
+      const minH = Math.min(first.rect.bottom - first.rect.top, second.rect.bottom - second.rect.top);
+      if (w < OVERLAP_SHARE * minW || h < OVERLAP_SHARE * minH) continue;
+      const [under, over] = first.element.order < second.element.order ? [first, second] : [second, first];
+      const key = `${under.element.order}:${over.element.order}`;
+      if (pairs.has(key)) continue;
+      pairs.add(key);
+      const other = scene.at(under.element);
+      const otherName = other.field ? `\`${other.field.path}\`` : quote(under.element.text);
+      const otherWhere = other.path === scene.at(over.element).path || !other.field ? '' : ` (${other.path})`;
+      const where = scene.at(over.element);
+      const name = where.field ? `\`${where.field.path}\`` : quote(over.element.text);
+      scene.findings.push({
+        path: where.path,
+        nodeType: where.type,
+        kind: 'overlap',
+        message: `${name} is drawn over ${otherName}${otherWhere} by ${px(Math.min(w, h))}: move them apart or shorten one of them`,
+      });
+    }
+  }
+};
+
+/** Text set smaller than the design's smallest size. */
+export const tooSmallText: LayoutDetector = (scene) => {
+  const min = scene.limits.minFontSize;
+  if (min === undefined) return;
+  for (const element of scene.readable) {
+    if (element.runs.length === 0) continue;
+    let height = Number.POSITIVE_INFINITY;
+    for (const { run } of element.runs) if (run.height > 0) height = Math.min(height, run.height);
+    // The largest size the run can be set in, whatever face drew it.
+    const size = height / scene.limits.lineRatio;
+    if (!Number.isFinite(size) || size >= min - 0.5) continue;
+    report(
+      scene,
+      element,
+      'too-small',
+      (name) =>
+        `${name} is set at about ${Math.round(size)} px, under the ${min} px the slide allows: set it at ${min} px or more`,
+    );
+  }
+};
+
+/**
+ * The detectors the check runs, in order. A hook for another kind of finding is one more entry
+ * (`createLayoutCheck({ detectors: [...LAYOUT_DETECTORS, mine] })`).
+ */
+export const LAYOUT_DETECTORS: readonly LayoutDetector[] = [
+  textPastItsBox,
+  clippedByContainer,
+  outsideArea,
+  brokenText,
+  overlappingText,
+  tooSmallText,
+];
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+interface Past {
+  element: LaidOut;
+  content: { excess: number; side: string };
+  canvas: { excess: number; side: string } | undefined;
+}
+
+/** An element's text as drawn, line by line (runs on one baseline joined). */
+function textLines(element: LaidOut): string[] {
+  const lines: string[] = [];
+  let y = Number.NaN;
+  for (const { run } of element.runs) {
+    if (lines.length > 0 && Math.abs(run.y - y) < Math.max(1, run.height / 2)) lines[lines.length - 1] += run.text;
+    else lines.push(run.text);
+    y = run.y;
+  }
+  return lines;
+}
+
+/** Scripts written without spaces between words, where a line may break between any two characters. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+const WORD = /[\p{L}\p{N}\p{M}]/u;
+
+/** Words a line break falls inside: a letter or digit on both sides of it, in a spaced script. */
+function brokenWords(lines: readonly string[]): { word: string; drawn: string[] }[] {
+  const out: { word: string; drawn: string[] }[] = [];
+  const starts: number[] = [];
+  let text = '';
+  for (const line of lines) {
+    starts.push(text.length);
+    text += line;
+  }
+  for (let i = 1; i < lines.length; i++) {
+    const at = starts[i]!;
+    const before = text[at - 1] ?? '';
+    const after = text[at] ?? '';
+    if (!WORD.test(before) || !WORD.test(after) || UNSPACED.test(before) || UNSPACED.test(after)) continue;
+    let from = at;
+    while (from > 0 && !/\s/.test(text[from - 1]!)) from--;
+    let to = at;
+    while (to < text.length && !/\s/.test(text[to]!)) to++;
+    const word = text.slice(from, to);
+    if (out.some((seen) => seen.word === word)) continue;
+    // The word as the lines cut it.
+    const drawn: string[] = [];
+    for (let l = 0; l < lines.length; l++) {
+      const start = starts[l]!;
+      const end = start + lines[l]!.length;
+      const part = text.slice(Math.max(from, start), Math.min(to, end)).trim();
+      if (part && Math.max(from, start) < Math.min(to, end)) drawn.push(part);
+    }
+    out.push({ word, drawn });
+  }
+  return out;
+}
+
+/** Characters that fill `lines` lines of the element at the width its runs have used. */
+function shorterToLines(element: LaidOut, lines: number): number {
+  const used = element.runs.reduce((sum, { run }) => sum + run.width, 0);
+  const perLine = used > 0 ? (element.text.length * element.width) / used : element.text.length;
+  return Math.max(1, Math.min(element.text.length - 1, Math.floor(perLine * lines * WRAP_MARGIN)));
+}
+
+function shorterBy(length: number, ratio: number): number {
+  return Math.max(1, Math.min(length - 1, Math.floor(length * ratio * WRAP_MARGIN)));
+}
+
+/** How far a rectangle passes a limit, on its worst side. */
+function sides(rect: Rect, limit: Rect): { excess: number; side: string } {
+  const all = [
+    { side: 'bottom', excess: rect.bottom - limit.bottom },
+    { side: 'right', excess: rect.right - limit.right },
+    { side: 'left', excess: limit.left - rect.left },
+    { side: 'top', excess: limit.top - rect.top },
+  ];
+  return all.reduce((worst, side) => (side.excess > worst.excess ? side : worst));
+}
+
+function outside(rect: Rect, limit: Rect): number {
+  return sides(rect, limit).excess;
+}
+
+/**
+ * For each path in `past`, the node's own text with the most lines, then the most characters: what
+ * to shorten first. One pass over the elements.
+ */
+function longestTexts(elements: readonly LaidOut[], past: ReadonlyMap<string, Past>): Map<string, LaidOut> {
+  const best = new Map<string, { element: LaidOut; lines: number }>();
+  for (const element of elements) {
+    if (element.runs.length === 0 || !past.has(element.owner.path)) continue;
+    const lines = lineCount(element);
+    const seen = best.get(element.owner.path);
+    if (!seen || lines > seen.lines || (lines === seen.lines && element.text.length > seen.element.text.length))
+      best.set(element.owner.path, { element, lines });
+  }
+  return new Map([...best].map(([path, { element }]) => [path, element]));
+}
+
+/** The repair for content `excess` past its area on one side: shorten a field when that can be enough. */
+function repairFor(culprit: LaidOut, field: Field | undefined, excess: { excess: number; side: string }): string {
+  const move = 'move part of it to another slide';
+  if (!field || culprit.runs.length === 0) return move;
+  const name = `\`${field.path}\``;
+  if (excess.side === 'bottom' || excess.side === 'top') {
+    const lines = lineCount(culprit);
+    const fewer = Math.ceil(excess.excess / Math.max(1, culprit.height / lines));
+    if (lines - fewer < 1) return move;
+    return `shorten ${name} to about ${shorterToLines(culprit, lines - fewer)} characters, or ${move}`;
+  }
+  const share = 1 - excess.excess / Math.max(1, culprit.width);
+  if (share <= 0) return move;
+  return `shorten ${name} to about ${shorterBy(culprit.text.length, share)} characters, or ${move}`;
+}
+
+/** A drawn text, short enough for a message. */
+function quote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `“${flat.length > 40 ? `${flat.slice(0, 39)}…` : flat}”`;
+}
+
+function px(value: number): string {
+  return `${Math.round(value)} px`;
+}
+
+export { joinPath };

@@ -1,0 +1,191 @@
+import * as z from 'zod';
+import { definePrimitive } from '../../../core/model/primitive.ts';
+import { html, type Markup } from '../../../core/model/markup.ts';
+import { md } from '../../../core/markdown/builder.ts';
+import { lineText, wrappedText } from '../fields.ts';
+import {
+  missingHtml,
+  placeholderBox,
+  placeholderCss,
+  placeholderWidth,
+  valueMarkdown,
+  valuePlain,
+} from '../parts/figure.ts';
+import {
+  charLoad,
+  emWidth,
+  FIGURE_ADVANCES,
+  largestStep,
+  loadFits,
+  sizeField,
+  type SlideSize,
+  smallerStep,
+} from '../parts/type-scale.ts';
+import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
+import { color, font, PREFIX } from '../style.ts';
+import { CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
+
+const C = `${PREFIX}-delta`;
+
+/**
+ * Sizes per step. The step is the largest at which both values, the arrow and the change chip fit
+ * one row of the content width, and the body stays within its character budget.
+ */
+const tokens = {
+  value: { l: 176, m: 144, s: type.statInline.size },
+  change: { l: 64, m: 52, s: 44 },
+  body: { l: type.lede.size, m: type.bodyL.size, s: type.body.size },
+  gap: space.px48,
+  chipPad: space.px24,
+  arrowEm: 0.6,
+  bodyFits: { l: 160, m: 260 },
+} as const;
+
+const side = (which: string) =>
+  z
+    .strictObject({
+      label: lineText(`What the ${which} value is (a version, a period, a system); drawn in capitals.`),
+      value: lineText(
+        'The number with its unit, e.g. "4.2s" or "61%". Leave it ' +
+          'out when it is not known: a placeholder is drawn instead.',
+      ).optional(),
+    })
+    .describe(`The ${which} side.`);
+
+const CHANGE_NEEDS_BOTH = 'needs both before.value and after.value';
+
+type Side = { label: string; value?: string | undefined };
+
+function rowWidth(before: Side, after: Side, change: string | undefined, step: SlideSize): number {
+  const size = tokens.value[step];
+  const figure = (entry: Side) =>
+    Math.max(
+      entry.value === undefined ? placeholderWidth(size) : emWidth(entry.value, FIGURE_ADVANCES) * size,
+      emWidth(entry.label, FIGURE_ADVANCES) * type.label.size,
+    );
+  const chip =
+    change === undefined ? 0 : emWidth(change, FIGURE_ADVANCES) * tokens.change[step] + 2 * tokens.chipPad + tokens.gap;
+  return figure(before) + figure(after) + tokens.arrowEm * size + 2 * tokens.gap + chip;
+}
+
+function deltaStep(node: { before: Side; after: Side; change?: string | undefined; body: string }): SlideSize {
+  const byWidth = largestStep((step) => rowWidth(node.before, node.after, node.change, step) <= CONTENT_WIDTH);
+  return smallerStep(byWidth, largestStep(loadFits(charLoad(node.body), tokens.bodyFits)));
+}
+
+function sideHtml(entry: Side, which: 'before' | 'after'): Markup {
+  return html`<div class="${C}-side ${C}-${which}"><div class="${C}-label">${entry.label}</div>${
+    entry.value === undefined ? missingHtml(C) : html`<div class="${C}-value">${entry.value}</div>`
+  }</div>`;
+}
+
+function sidePlain(entry: Side): string {
+  return `${entry.label}: ${valuePlain(entry.value)}`;
+}
+
+export const slideDelta = definePrimitive({
+  type: 'slideDelta',
+  schema: z
+    .object({
+      type: z.literal('slideDelta'),
+      before: side('before'),
+      after: side('after'),
+      change: lineText(
+        'The difference as it should read, e.g. "−74%" or "3× ' +
+          'faster". Only when both before.value and after.value are given.',
+      ).optional(),
+      body: wrappedText('One sentence: what was measured, and how.'),
+      size: sizeField(),
+    })
+    .superRefine((node, ctx) => {
+      if (node.change !== undefined && (node.before.value === undefined || node.after.value === undefined))
+        ctx.addIssue({ code: 'custom', path: ['change'], message: CHANGE_NEEDS_BOTH });
+    }),
+  catalog: {
+    name: 'Delta',
+    group: 'Data',
+    purpose: 'One measure before and after a change, side by side, with the difference called out.',
+    useWhen: [
+      'A number moved because of something you did (a release, a migration, a fix).',
+      'Before/after comparisons of one metric.',
+    ],
+    avoidWhen: [
+      'A single number with no comparison: use slideStat.',
+      'Several unrelated numbers: use slideStats.',
+      'The same measure across more than two things: use slideBars.',
+    ],
+    example: {
+      type: 'slideDelta',
+      before: { label: 'Old checkout', value: '4.2s' },
+      after: { label: 'New checkout', value: '1.1s' },
+      change: '−74%',
+      body: 'Median time from **Pay** to the confirmation page.',
+    },
+  },
+  examples: [
+    {
+      type: 'slideDelta',
+      before: { label: 'March', value: '61%' },
+      after: { label: 'May', value: '83%' },
+      change: '+22 pts',
+      body: 'Share of refunds settled without a support ticket, after the **self-serve** flow shipped.',
+    },
+    {
+      name: 'after value not known yet',
+      node: {
+        type: 'slideDelta',
+        size: 'm',
+        before: { label: 'Batch import', value: '6 h' },
+        after: { label: 'Streaming import' },
+        body: 'Time until a new catalogue entry is searchable; the streaming numbers come with the pilot in June.',
+      },
+    },
+  ],
+  renderers: {
+    html: (node) => {
+      const step = node.size ?? deltaStep(node);
+      return html`<div class="${C} ${C}-${step}"><div class="${C}-row">${sideHtml(node.before, 'before')}<div class="${C}-arrow" aria-hidden="true">${glyphs.arrow}</div>${sideHtml(node.after, 'after')}${
+        node.change === undefined ? '' : html`<div class="${C}-change">${node.change}</div>`
+      }</div><p class="${C}-body">${marksHtml(node.body)}</p></div>`;
+    },
+    text: (node) =>
+      `${sidePlain(node.before)} ${glyphs.arrow} ` +
+      `${sidePlain(node.after)}${node.change === undefined ? '' : ` (${node.change})`}\n${marksText(node.body)}`,
+    markdown: (node) =>
+      md.content(
+        md.paragraph(
+          `${node.before.label}: `,
+          valueMarkdown(node.before.value),
+          ` ${glyphs.arrow} ${node.after.label}: `,
+          valueMarkdown(node.after.value),
+          node.change !== undefined && [` (${node.change})`],
+        ),
+        md.paragraph(marksMarkdown(node.body)),
+      ),
+  },
+  css: [
+    `.${C}{display:flex;flex-direction:column;gap:${space.px40}px}`,
+    `.${C}-row{display:flex;align-items:flex-end;gap:${tokens.gap}px;flex-wrap:wrap}`,
+    `.${C}-side{display:flex;flex-direction:column;gap:${space.px16}px;min-width:0}`,
+    `.${C}-label{${font('label')};color:${color('textSubtle')}}`,
+    `.${C}-value{${font('stat')};font-size:${tokens.value.l}px}`,
+    `.${C}-before .${C}-value{color:${color('textSubtle')}}`,
+    `.${C}-arrow{flex:0 0 auto;${font('stat')};font-size:${Math.round(tokens.value.l * tokens.arrowEm)}px;` +
+      `color:${color('textSubtle')};padding-bottom:${space.px24}px}`,
+    `.${C}-change{display:flex;align-items:center;flex:0 0 auto;margin-left:${space.px16}px;` +
+      `margin-bottom:${space.px12}px;padding:${space.px12}px ${tokens.chipPad}px;border-radius:${radius.chip}px;` +
+      `border:${stroke.chip}px solid ${color('primaryBorder')};background:${color('primaryBg')};` +
+      `color:${color('primary')};${font('statUnit')};font-weight:800;font-size:${tokens.change.l}px}`,
+    placeholderCss(`.${C}-missing`),
+    `.${C}-missing{${placeholderBox(tokens.value.l)}}`,
+    `.${C}-body{margin:0;${font('lede')};color:${color('textSoft')};` +
+      `border-top:${stroke.hairline}px solid ${color('border')};padding-top:${space.px32}px}`,
+    ...(['m', 's'] as const).flatMap((step) => [
+      `.${C}-${step} .${C}-value{font-size:${tokens.value[step]}px}`,
+      `.${C}-${step} .${C}-arrow{font-size:${Math.round(tokens.value[step] * tokens.arrowEm)}px}`,
+      `.${C}-${step} .${C}-change{font-size:${tokens.change[step]}px}`,
+      `.${C}-${step} .${C}-missing{${placeholderBox(tokens.value[step])}}`,
+      `.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}`,
+    ]),
+  ].join(''),
+});

@@ -1,5 +1,0 @@
-/** The Worker entry: the built-in configuration (the slides pack and the sample view). */
-import { builtInWorkerOptions } from './slides/worker.ts';
-import { createWorker } from './worker/app.ts';
-
-export default createWorker(builtInWorkerOptions());
