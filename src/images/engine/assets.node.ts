@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import type { FontFileName } from './assets.ts';
-import type { FontFiles } from '../fonts/script-fonts.ts';
+import type { FontFiles } from '../fonts/font-files.ts';
 
 const require = createRequire(import.meta.url);
 // The published build ships the fonts beside this file; in the repository they are Fontsource's.

@@ -28,7 +28,7 @@ import monoLatinExt400 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext
 import monoLatinExt500 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-500-normal.woff2';
 import monoLatinExt600 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-600-normal.woff2';
 import monoLatinExt700 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-700-normal.woff2';
-import type { FontFiles } from '../fonts/script-fonts.ts';
+import type { FontFiles } from '../fonts/font-files.ts';
 
 /** The bundled font files by name (the Fontsource file name without `.woff2`). */
 const FONT_FILES = {

@@ -7,14 +7,10 @@
  * per isolate; a failed fetch is forgotten, so the next image tries again.
  */
 import { BUNDLED_COVERAGE } from './bundled-coverage.ts';
+import type { FontFiles } from './font-files.ts';
 import type { CodePointRange, ImageFontFace } from './fonts.ts';
 
-/**
- * Where the font files come from: a file name (`noto-sans-jp-57-400-normal.woff2`, `manifest.json`)
- * to its bytes, or `undefined` when the host does not have it. In a Worker, its static assets
- * (`assetFontFiles(env.ASSETS)`); under Node, the package's own files (the default there).
- */
-export type FontFiles = (file: string) => Promise<ArrayBuffer | Uint8Array | undefined>;
+export type { FontFiles } from './font-files.ts';
 
 /** `manifest.json`: every file, its family, and the code points it draws (`encodeRanges`). */
 export interface ScriptFontManifest {

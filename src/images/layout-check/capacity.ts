@@ -3,7 +3,7 @@
  * characters or more values (texts and nodes) than its slide shows at the smallest size is answered with one
  * finding at once, so the check's work stays bounded (a 1 MB composition is never laid out).
  */
-import type { Limits, LayoutFinding } from './detectors.ts';
+import type { Limits, LayoutFinding } from './scene.ts';
 
 /** Average advance and line pitch per pixel of font size, generous to the text (narrow glyphs, tight lines). */
 const ADVANCE_EM = 0.5;

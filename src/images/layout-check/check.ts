@@ -9,21 +9,15 @@ import { takumiEngine } from '../engine/engine.ts';
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from '../fonts/fonts.ts';
 import type { ImageSnapshotSource } from '../formats.ts';
 import { overCapacity, slideCapacity } from './capacity.ts';
-import {
-  LAYOUT_DETECTORS,
-  type LayoutDetector,
-  type LayoutFinding,
-  type LayoutScene,
-  type Limits,
-  type Place,
-} from './detectors.ts';
+import { LAYOUT_DETECTORS } from './detectors.ts';
+import type { LayoutDetector, LayoutFinding, LayoutScene, Limits, Place } from './scene.ts';
 import { fieldReader, joinPath, matchField } from './fields.ts';
 import { clippingClasses, type LaidOut, readLayout } from './tree.ts';
 import { compositionLang, compositionText, missingGlyphFindings } from './glyph-findings.ts';
 import { toImageDocument } from '../engine/markup.ts';
 import { type FontFiles, scriptFontsFor } from '../fonts/script-fonts.ts';
 
-export type { LayoutDetector, LayoutFinding, LayoutFindingKind, LayoutScene } from './detectors.ts';
+export type { LayoutDetector, LayoutFinding, LayoutFindingKind, LayoutScene } from './scene.ts';
 export { LAYOUT_DETECTORS } from './detectors.ts';
 
 export interface LayoutCheckOptions {
