@@ -2,7 +2,8 @@
  * The playground at `/`: write a composition, check it live with the Worker's own validation, see
  * every surface, share the state as a link. Everything it shows comes from the Worker's routes.
  */
-import { callTool, forgetToken, setTokenPrompt, storedToken, tokensRequired } from './api.ts';
+import { callTool } from './api.ts';
+import { copyText, curlCommand, mcpConfig } from './copy.ts';
 import { type Catalog, type CatalogEntry, sampleInput } from './catalog.ts';
 import { catalogLoading, formatsLoading, frameLoading } from './early.ts';
 import { byId, el } from './dom.ts';
@@ -10,9 +11,9 @@ import { createLazyEditor } from './lazy-editor.ts';
 import { lineColumn } from './json-path.ts';
 import { renderMarkdown } from './markdown.ts';
 import { decodeState, encodeState } from './share.ts';
-import { isBinary } from './media.ts';
-import { formatReads, readFormats, renderSurfaces, type ServedFormat, servedFormat, showFormats } from './surfaces.ts';
+import { readFormats, renderSurfaces, type ServedFormat, showFormats } from './surfaces.ts';
 import { setupTabs } from './tabs.ts';
+import { setupTokenDialog } from './token-dialog.ts';
 
 /** Typing pauses this long before the composition is checked. */
 const CHECK_DELAY_MS = 250;
@@ -305,56 +306,13 @@ function fillLearn(current: Catalog): void {
   renderMarkdown(guide, current.guide);
 }
 
-// ——— Copy ———
-
-function mcpConfig(): string {
-  const server: Record<string, unknown> = { type: 'http', url: `${location.origin}/mcp` };
-  if (tokensRequired()) server.headers = { Authorization: 'Bearer <your token>' };
-  return JSON.stringify({ mcpServers: { isomer: server } }, null, 2);
-}
-
-/** A word as a shell reads it: bare when it is plain, else single-quoted. */
-const shellWord = (word: string): string => (/^[\w.-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
-
-/** A curl command for the surface in view, the composition in a quoted here-document. */
-function curlCommand(format: string): string {
-  const query = new URLSearchParams();
-  if (renderTheme.value !== 'auto' && formatReads(format, 'theme')) query.set('theme', renderTheme.value);
-  // A format given in code may have any name: the path segment is encoded, a quote included.
-  const segment = encodeURIComponent(format).replaceAll("'", '%27');
-  const url = `${location.origin}/render/${segment}${query.size ? `?${query}` : ''}`;
-  const lines = [`curl '${url}' \\`];
-  if (tokensRequired()) lines.push(`  -H "authorization: Bearer $ISOMER_TOKEN" \\`);
-  lines.push(`  -H 'content-type: application/json' \\`);
-  // Bytes go to a file, not the terminal; text and JSON are printed.
-  const served = servedFormat(format);
-  if (served && isBinary(served.mimeType)) lines.push(`  -o ${shellWord(`composition.${format}`)} \\`);
-  let fence = 'COMPOSITION';
-  const body = editor.text();
-  while (body.split('\n').includes(fence)) fence += '_';
-  lines.push(`  --data-binary @- <<'${fence}'`, body, fence);
-  return lines.join('\n');
-}
-
-async function copy(label: string, text: string): Promise<void> {
-  const output = byId<HTMLTextAreaElement>('copied');
-  output.value = text;
-  try {
-    await navigator.clipboard.writeText(text);
-    say(`Copied the ${label}.`);
-  } catch {
-    // No clipboard permission: the text is in the box below, selected for a manual copy.
-    output.hidden = false;
-    output.select();
-    say(`Could not reach the clipboard; the ${label} is selected below.`);
-  }
-}
+const copy = (label: string, text: string): Promise<void> => copyText(label, text, say);
 
 byId('copy-composition').addEventListener('click', () => void copy('composition', editor.text()));
 byId('copy-curl').addEventListener('click', () => {
   const format = surfaceTabs.selected();
   if (format === '') say('The Worker listed no format to render.');
-  else void copy('curl command', curlCommand(format));
+  else void copy('curl command', curlCommand(format, editor.text(), renderTheme.value));
 });
 byId('copy-mcp').addEventListener('click', () => void copy('MCP client configuration', mcpConfig()));
 byId('copy-link').addEventListener('click', () => {
@@ -370,49 +328,7 @@ byId('format').addEventListener('click', () => {
 examples.addEventListener('change', () => void chooseExample(examples.value));
 byId('view-build').addEventListener('click', () => void buildView());
 
-// ——— Auth ———
-
-const dialog = byId<HTMLDialogElement>('token-dialog');
-const tokenInput = byId<HTMLInputElement>('token-input');
-setTokenPrompt(
-  (refused) =>
-    new Promise((resolve) => {
-      byId('token-message').textContent = refused
-        ? 'That token was refused. Enter another.'
-        : 'This Worker has tokens configured. Enter yours; it is kept for this tab only.';
-      tokenInput.value = '';
-      const done = (token: string | undefined) => {
-        dialog.close();
-        form.removeEventListener('submit', submit);
-        cancel.removeEventListener('click', dismiss);
-        dialog.removeEventListener('cancel', dismiss);
-        byId('forget-token').hidden = storedToken() === undefined && token === undefined;
-        resolve(token);
-      };
-      const form = byId<HTMLFormElement>('token-form');
-      const cancel = byId('token-cancel');
-      const submit = (event: Event) => {
-        event.preventDefault();
-        const token = tokenInput.value.trim();
-        if (token !== '') done(token);
-      };
-      const dismiss = (event: Event) => {
-        event.preventDefault();
-        done(undefined);
-      };
-      form.addEventListener('submit', submit);
-      cancel.addEventListener('click', dismiss);
-      dialog.addEventListener('cancel', dismiss);
-      dialog.showModal();
-      tokenInput.focus();
-    }),
-);
-byId('forget-token').hidden = storedToken() === undefined;
-byId('forget-token').addEventListener('click', () => {
-  forgetToken();
-  byId('forget-token').hidden = true;
-  say('The token is forgotten; the next request asks again.');
-});
+setupTokenDialog(say);
 
 // ——— Start ———
 

@@ -13,7 +13,7 @@ import {
 import { engineMeasureCount } from '../../src/images/engine/engine.ts';
 import { createLayoutCheck, type LayoutFinding } from '../../src/images/index.ts';
 import { fixtureComposition, fixtures, namedFixtures, slidesRuntime } from '../support/slides.ts';
-import { board, card } from '../support/packs/cards.ts';
+import { fixtureBoard, fixtureCard } from '../support/packs/fixture-cards.ts';
 import { oneSlide } from '../support/one-slide.ts';
 import { slidesPack } from '../../src/packs/slides/index.ts';
 import { LINEAR_CASES } from '../support/linear-cases.ts';
@@ -444,14 +444,18 @@ describe('the check itself', () => {
       wrap: (_header, body) => joinMarkup(body),
       layout: { width: 240, height: 120, content: { left: 0, top: 0, right: 240, bottom: 120 }, minFontSize: 24 },
     };
-    const tinyPack = definePrimitivePack({ id: 'tiny', primitives: [card], frame: { name: 'tiny', frame: tiny } });
+    const tinyPack = definePrimitivePack({
+      id: 'tiny',
+      primitives: [fixtureCard],
+      frame: { name: 'tiny', frame: tiny },
+    });
     const runtime = createIsomerRuntime({ packs: [tinyPack, slidesPack] });
     const checked = (composition: unknown) => runtime.validate(composition).composition!;
     const deck = checked(oneSlide());
     const fresh = createLayoutCheck({ snapshot: runtime.surfaces.snapshot! }).check(deck);
     expect(fresh.map((finding) => finding.kind)).not.toContain('too-much');
     const afterTiny = createLayoutCheck({ snapshot: runtime.surfaces.snapshot! });
-    afterTiny.check(checked(board(1)));
+    afterTiny.check(checked(fixtureBoard(1)));
     expect(afterTiny.check(deck)).toEqual(fresh);
     // The tiny frame’s own limits still answer its compositions before drawing.
     expect(afterTiny.check(checked({ type: 'view', body: [{ type: 'card', title: 'x', text: prose(30) }] }))).toEqual([

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { definePrimitive, definePrimitivePack, md, html, requiredString } from '../../src/index.ts';
 import { describePackSchemaAgreement, schemaAgreement } from '../support/pack-kit/node.ts';
-import { notesKitPack } from '../support/packs/notes-kit-pack.ts';
+import { fixtureNotesKitPack } from '../support/packs/fixture-notes-kit.ts';
 
-describePackSchemaAgreement({ pack: notesKitPack });
+describePackSchemaAgreement({ pack: fixtureNotesKitPack });
 
 /** A range whose ends must be in order: a rule across fields, which the JSON Schema cannot state. */
 const range = definePrimitive({

@@ -1,5 +1,5 @@
 /** A second pack through the same kit, its examples alone on the card frame it carries: the kit knows no pack. */
 import { describePackConformance } from '../support/pack-kit/index.ts';
-import { NOTE_GROUP_TITLES, notesKitPack } from '../support/packs/notes-kit-pack.ts';
+import { FIXTURE_NOTE_GROUP_TITLES, fixtureNotesKitPack } from '../support/packs/fixture-notes-kit.ts';
 
-describePackConformance({ pack: notesKitPack, groupTitles: NOTE_GROUP_TITLES });
+describePackConformance({ pack: fixtureNotesKitPack, groupTitles: FIXTURE_NOTE_GROUP_TITLES });

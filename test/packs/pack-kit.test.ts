@@ -24,7 +24,7 @@ import {
   type PackKitSubject,
 } from '../support/pack-kit/index.ts';
 import { inertnessCheck, markupFindings } from '../support/pack-kit/inert.ts';
-import { noteCardFrame, noteText } from '../support/packs/notes-kit-pack.ts';
+import { fixtureNoteCardFrame, fixtureNoteText } from '../support/packs/fixture-notes-kit.ts';
 import { defineHost } from '../../src/core/chat-hosts/host.ts';
 import { BUILT_IN_HOSTS } from '../../src/core/chat-hosts/registry.ts';
 
@@ -92,10 +92,10 @@ const wideBox = definePrimitive({
 const broken: PackKitSubject = {
   pack: definePrimitivePack({
     id: 'broken',
-    primitives: [crashingNote, leakyNote, noteText, silentNote, wideBox],
+    primitives: [crashingNote, leakyNote, fixtureNoteText, silentNote, wideBox],
     authoring: { groups: [{ title: 'Lists', types: ['leakyNote', 'noteText'] }] },
   }),
-  frame: noteCardFrame as Frame<any>,
+  frame: fixtureNoteCardFrame as Frame<any>,
 };
 
 describe('the kit on a broken pack', () => {
@@ -160,7 +160,7 @@ describe('the kit on a broken pack', () => {
       ]),
     );
     // The same strings through a primitive that escapes them: nothing.
-    const safe: PackKitSubject = { pack: definePrimitivePack({ id: 'safe', primitives: [noteText] }) };
+    const safe: PackKitSubject = { pack: definePrimitivePack({ id: 'safe', primitives: [fixtureNoteText] }) };
     expect(await hostileProblems(safe, 'html', hostilePlan(safe))).toEqual([]);
   });
 
@@ -219,7 +219,7 @@ describe('the kit on a broken pack', () => {
       }),
     });
     const subject: PackKitSubject = {
-      pack: definePrimitivePack({ id: 'plain-notes', primitives: [noteText] }),
+      pack: definePrimitivePack({ id: 'plain-notes', primitives: [fixtureNoteText] }),
       hosts: [...BUILT_IN_HOSTS, plainHost],
     };
     expect(kitFormats(subject).text).toContain('plain');

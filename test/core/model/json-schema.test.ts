@@ -8,9 +8,9 @@ import {
 } from '../../../src/core/model/json-schema.ts';
 import { composePacks } from '../../../src/core/model/pack.ts';
 import { definePrimitive } from '../../../src/core/model/primitive.ts';
-import { notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 
-const definitions = composePacks([notesPack]);
+const definitions = composePacks([fixtureNotesPack]);
 
 function refs(value: unknown, into: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) refs(item, into);

@@ -3,7 +3,7 @@ import { isAbsoluteNavigationHref, sanitizeAssetUrl, sanitizeNavigationHref } fr
 import { Dispatcher } from '../../../src/core/runtime/dispatcher.ts';
 import { serializeMarkdown } from '../../../src/core/markdown/serialize.ts';
 import { composePacks } from '../../../src/core/model/pack.ts';
-import { notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 
 const ATTACKS = [
   'javascript:alert(1)',
@@ -70,7 +70,7 @@ describe('URL trust', () => {
 
 describe('unsafe URLs never reach output, even on nodes that skipped validation', () => {
   const scope = (surface: 'react' | 'markdown' | 'slack' | 'text') =>
-    new Dispatcher(composePacks([notesPack]), new Set()).createScope({ surface });
+    new Dispatcher(composePacks([fixtureNotesPack]), new Set()).createScope({ surface });
 
   it('drawn by a primitive with a sanitize hook', () => {
     for (const href of ATTACKS.filter(Boolean)) {

@@ -6,9 +6,9 @@ import {
   MAX_REPORTED_ERRORS,
 } from '../../../src/core/model/validate.ts';
 import { formatValidationError, CompositionValidationError } from '../../../src/core/model/errors.ts';
-import { notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 
-const definitions = composePacks([notesPack]);
+const definitions = composePacks([fixtureNotesPack]);
 const validate = createCompositionValidator(definitions);
 const parse = createCompositionParser(definitions);
 

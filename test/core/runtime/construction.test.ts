@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime, defineView, definePrimitive, definePrimitivePack } from '../../../src/index.ts';
-import { cardFrame, note, notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesFrame, fixtureNote, fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 
 function codeOf(fn: () => unknown): { name: string; code: string; message: string } {
   try {
@@ -21,39 +21,49 @@ describe('createIsomerRuntime refuses bad configuration at construction', () => 
   });
 
   it('reports every primitive type two packs share', () => {
-    const other = definePrimitivePack({ id: 'other', primitives: [note] });
-    const error = codeOf(() => createIsomerRuntime({ packs: [notesPack, other] }));
+    const other = definePrimitivePack({ id: 'other', primitives: [fixtureNote] });
+    const error = codeOf(() => createIsomerRuntime({ packs: [fixtureNotesPack, other] }));
     expect(error).toMatchObject({ code: 'DUPLICATE_PRIMITIVE_TYPE' });
     expect(error.message).toContain('"note" (packs "notes" and "other")');
   });
 
   it('checks frames and the default frame', () => {
-    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: {} })).code).toBe('EMPTY_FRAMES');
-    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame, b: cardFrame } })).code).toBe(
-      'AMBIGUOUS_FRAME',
+    expect(codeOf(() => createIsomerRuntime({ packs: [fixtureNotesPack], frames: {} })).code).toBe('EMPTY_FRAMES');
+    expect(
+      codeOf(() =>
+        createIsomerRuntime({ packs: [fixtureNotesPack], frames: { a: fixtureNotesFrame, b: fixtureNotesFrame } }),
+      ).code,
+    ).toBe('AMBIGUOUS_FRAME');
+    expect(
+      codeOf(() =>
+        createIsomerRuntime({ packs: [fixtureNotesPack], frames: { a: fixtureNotesFrame }, defaultFrame: 'b' }),
+      ).code,
+    ).toBe('UNKNOWN_FRAME');
+    expect(codeOf(() => createIsomerRuntime({ packs: [fixtureNotesPack], defaultFrame: 'a' })).code).toBe(
+      'UNKNOWN_FRAME',
     );
     expect(
-      codeOf(() => createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame }, defaultFrame: 'b' })).code,
-    ).toBe('UNKNOWN_FRAME');
-    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], defaultFrame: 'a' })).code).toBe('UNKNOWN_FRAME');
-    expect(
-      createIsomerRuntime({ packs: [notesPack], frames: { a: cardFrame, b: cardFrame }, defaultFrame: 'b' }).surfaces
-        .snapshot,
+      createIsomerRuntime({
+        packs: [fixtureNotesPack],
+        frames: { a: fixtureNotesFrame, b: fixtureNotesFrame },
+        defaultFrame: 'b',
+      }).surfaces.snapshot,
     ).toBeDefined();
-    expect(createIsomerRuntime({ packs: [notesPack] }).surfaces.snapshot).toBeUndefined();
+    expect(createIsomerRuntime({ packs: [fixtureNotesPack] }).surfaces.snapshot).toBeUndefined();
   });
 
   it('checks renderer overrides', () => {
     expect(
-      codeOf(() => createIsomerRuntime({ packs: [notesPack], rendererOverrides: { nope: { text: () => '' } } })).code,
+      codeOf(() => createIsomerRuntime({ packs: [fixtureNotesPack], rendererOverrides: { nope: { text: () => '' } } }))
+        .code,
     ).toBe('UNKNOWN_PRIMITIVE_TYPE');
     expect(
       codeOf(() =>
-        createIsomerRuntime({ packs: [notesPack], rendererOverrides: { note: { react: () => '' } as never } }),
+        createIsomerRuntime({ packs: [fixtureNotesPack], rendererOverrides: { note: { react: () => '' } as never } }),
       ).code,
     ).toBe('UNKNOWN_SURFACE');
     const runtime = createIsomerRuntime({
-      packs: [notesPack],
+      packs: [fixtureNotesPack],
       rendererOverrides: { note: { text: (node: { text: string }) => `>> ${node.text}` } },
     });
     expect(runtime.surfaces.text.render({ type: 'view', body: [{ type: 'note', text: 'hi' }] })).toBe('>> hi');
@@ -66,7 +76,9 @@ describe('createIsomerRuntime refuses bad configuration at construction', () => 
       answers: [],
       build: () => ({ type: 'view', body: [{ type: 'note', text: 'x' }] }),
     });
-    expect(codeOf(() => createIsomerRuntime({ packs: [notesPack], views: [view, view] })).code).toBe('DUPLICATE_VIEW');
+    expect(codeOf(() => createIsomerRuntime({ packs: [fixtureNotesPack], views: [view, view] })).code).toBe(
+      'DUPLICATE_VIEW',
+    );
   });
 });
 
@@ -86,19 +98,23 @@ describe('packs and primitives', () => {
 
   it('refuse empty packs, duplicate types, and bad groups', () => {
     expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [] })).code).toBe('EMPTY_PACK');
-    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note, note] })).code).toBe(
+    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [fixtureNote, fixtureNote] })).code).toBe(
       'DUPLICATE_PRIMITIVE_TYPE',
     );
     expect(
       codeOf(() =>
-        definePrimitivePack({ id: 'p', primitives: [note], authoring: { groups: [{ title: 'A', types: ['nope'] }] } }),
+        definePrimitivePack({
+          id: 'p',
+          primitives: [fixtureNote],
+          authoring: { groups: [{ title: 'A', types: ['nope'] }] },
+        }),
       ).code,
     ).toBe('UNKNOWN_PRIMITIVE_TYPE');
     expect(
       codeOf(() =>
         definePrimitivePack({
           id: 'p',
-          primitives: [note],
+          primitives: [fixtureNote],
           authoring: {
             groups: [
               { title: 'A', types: ['note'] },
@@ -108,15 +124,19 @@ describe('packs and primitives', () => {
         }),
       ).code,
     ).toBe('DUPLICATE_PRIMITIVE_TYPE');
-    expect(codeOf(() => definePrimitivePack({ id: 'p', primitives: [note], slackAssetTypes: ['nope'] })).code).toBe(
-      'UNKNOWN_PRIMITIVE_TYPE',
-    );
+    expect(
+      codeOf(() => definePrimitivePack({ id: 'p', primitives: [fixtureNote], slackAssetTypes: ['nope'] })).code,
+    ).toBe('UNKNOWN_PRIMITIVE_TYPE');
   });
 });
 
 describe('getCapabilities', () => {
   it('reports primitives, surfaces, host formats and native or fallback Slack support', () => {
-    const runtime = createIsomerRuntime({ packs: [notesPack], frames: { card: cardFrame }, formats: ['png', 'pdf'] });
+    const runtime = createIsomerRuntime({
+      packs: [fixtureNotesPack],
+      frames: { card: fixtureNotesFrame },
+      formats: ['png', 'pdf'],
+    });
     const capabilities = runtime.getCapabilities();
     expect(capabilities.primitives).toEqual(['note', 'link', 'picture', 'stack', 'card', 'split', 'table']);
     expect(capabilities.surfaces).toEqual(['text', 'markdown', 'html', 'slack', 'snapshot']);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime, definePrimitivePack } from '../../../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../../../src/packs/slides/index.ts';
-import { board, cardBoardFrame, cardsPack } from '../../support/packs/cards.ts';
-import { cardFrame, note } from '../../support/notes-pack.ts';
+import { fixtureBoard, fixtureBoardFrame, fixtureCardsPack } from '../../support/packs/fixture-cards.ts';
+import { fixtureNotesFrame, fixtureNote } from '../../support/packs/fixture-notes.ts';
 import { oneSlide } from '../../support/one-slide.ts';
 
 const slideNode = oneSlide().body[0]!;
-const cardNode = board(1).body[0]!;
+const cardNode = fixtureBoard(1).body[0]!;
 const noteNode = { type: 'note', text: 'Deploys are green.' };
 
 function thrown(fn: () => unknown): { code: string; message: string } {
@@ -30,35 +30,41 @@ describe('frames a pack brings', () => {
   });
 
   it('lets a host frame of the same name replace the pack’s, and adds others beside it', () => {
-    const replaced = createIsomerRuntime({ packs: [slidesPack], frames: { slide: cardFrame } });
-    expect(replaced.frames!.frames.get('slide')).toBe(cardFrame);
-    const beside = createIsomerRuntime({ packs: [slidesPack, cardsPack], frames: { note: cardFrame } });
+    const replaced = createIsomerRuntime({ packs: [slidesPack], frames: { slide: fixtureNotesFrame } });
+    expect(replaced.frames!.frames.get('slide')).toBe(fixtureNotesFrame);
+    const beside = createIsomerRuntime({ packs: [slidesPack, fixtureCardsPack], frames: { note: fixtureNotesFrame } });
     expect([...beside.frames!.frames.keys()]).toEqual(['slide', 'board', 'note']);
   });
 
   it('defaults to the first pack’s frame among several, or the one named', () => {
-    expect(createIsomerRuntime({ packs: [cardsPack, slidesPack] }).frames!.defaultFrame).toBe('board');
-    expect(createIsomerRuntime({ packs: [slidesPack, cardsPack] }).frames!.defaultFrame).toBe('slide');
-    expect(createIsomerRuntime({ packs: [slidesPack, cardsPack], defaultFrame: 'board' }).frames!.defaultFrame).toBe(
-      'board',
-    );
+    expect(createIsomerRuntime({ packs: [fixtureCardsPack, slidesPack] }).frames!.defaultFrame).toBe('board');
+    expect(createIsomerRuntime({ packs: [slidesPack, fixtureCardsPack] }).frames!.defaultFrame).toBe('slide');
+    expect(
+      createIsomerRuntime({ packs: [slidesPack, fixtureCardsPack], defaultFrame: 'board' }).frames!.defaultFrame,
+    ).toBe('board');
     expect(thrown(() => createIsomerRuntime({ packs: [slidesPack], defaultFrame: 'board' })).code).toBe(
       'UNKNOWN_FRAME',
     );
   });
 
   it('refuses two packs bringing different frames under one name, and an empty name', () => {
-    const other = definePrimitivePack({ id: 'other', primitives: [note], frame: { name: 'slide', frame: cardFrame } });
+    const other = definePrimitivePack({
+      id: 'other',
+      primitives: [fixtureNote],
+      frame: { name: 'slide', frame: fixtureNotesFrame },
+    });
     const error = thrown(() => createIsomerRuntime({ packs: [slidesPack, other] }));
     expect(error.code).toBe('AMBIGUOUS_FRAME');
     expect(error.message).toContain('pack "other" brings another frame named "slide"');
     expect(
-      thrown(() => definePrimitivePack({ id: 'x', primitives: [note], frame: { name: '', frame: cardFrame } })).code,
+      thrown(() =>
+        definePrimitivePack({ id: 'x', primitives: [fixtureNote], frame: { name: '', frame: fixtureNotesFrame } }),
+      ).code,
     ).toBe('UNKNOWN_FRAME');
     // Two packs sharing one frame object share it.
     const sharing = definePrimitivePack({
       id: 'sharing',
-      primitives: [note],
+      primitives: [fixtureNote],
       frame: { name: 'slide', frame: slideDeckFrame },
     });
     expect([...createIsomerRuntime({ packs: [slidesPack, sharing] }).frames!.frames.keys()]).toEqual(['slide']);
@@ -67,8 +73,8 @@ describe('frames a pack brings', () => {
 
 describe('the frames a composition uses', () => {
   // A pack without a frame of its own: its nodes are drawn in the default frame.
-  const plain = definePrimitivePack({ id: 'plain', primitives: [note] });
-  const runtime = createIsomerRuntime({ packs: [slidesPack, cardsPack, plain] });
+  const plain = definePrimitivePack({ id: 'plain', primitives: [fixtureNote] });
+  const runtime = createIsomerRuntime({ packs: [slidesPack, fixtureCardsPack, plain] });
   const frames = runtime.frames!;
 
   it('are its top-level nodes’ packs’ frames, once each in body order; the default for a frameless pack and an empty body', () => {
@@ -81,13 +87,13 @@ describe('the frames a composition uses', () => {
   });
 
   it('bind it by each of those frames’ rules, and no other', () => {
-    expect(frames.validateBody(board(3).body)).toEqual([]);
-    expect(frames.validateBody(board(4).body)).toEqual(cardBoardFrame.validateBody!(board(4).body));
+    expect(frames.validateBody(fixtureBoard(3).body)).toEqual([]);
+    expect(frames.validateBody(fixtureBoard(4).body)).toEqual(fixtureBoardFrame.validateBody!(fixtureBoard(4).body));
     expect(frames.validateBody([slideNode, slideNode])).toEqual(slideDeckFrame.validateBody!([slideNode, slideNode]));
     // A node of a frameless pack is drawn in the default frame, whose rule says to wrap it in a slide.
     expect(frames.validateBody([noteNode])).toEqual(slideDeckFrame.validateBody!([noteNode]));
     expect(frames.validateBody([cardNode, slideNode])).toEqual([
-      ...cardBoardFrame.validateBody!([cardNode, slideNode]),
+      ...fixtureBoardFrame.validateBody!([cardNode, slideNode]),
       ...slideDeckFrame.validateBody!([cardNode, slideNode]),
     ]);
     expect(frames.validateBody([cardNode, slideNode])).toHaveLength(1);
@@ -95,25 +101,25 @@ describe('the frames a composition uses', () => {
 
   it('draw it in the first of them unless the render names one, whose rule alone then applies', () => {
     const snapshot = runtime.surfaces.snapshot!;
-    expect(snapshot.frameFor(board(2))).toBe('board');
+    expect(snapshot.frameFor(fixtureBoard(2))).toBe('board');
     expect(snapshot.frameFor({ type: 'view', body: [noteNode] })).toBe('slide');
     expect(snapshot.frameFor('not a composition')).toBe('slide');
-    const drawn = snapshot.render(board(2));
+    const drawn = snapshot.render(fixtureBoard(2));
     expect({ width: drawn.width, html: drawn.html.startsWith('<div class="card-board"') }).toEqual({
       width: 960,
       html: true,
     });
     expect(snapshot.render(oneSlide()).width).toBe(1920);
-    expect(thrown(() => snapshot.render(board(4)))).toMatchObject({
+    expect(thrown(() => snapshot.render(fixtureBoard(4)))).toMatchObject({
       code: 'INVALID_FRAME_BODY',
       message: expect.stringContaining('Frame "board" rejects this composition: a board holds at most 3 cards'),
     });
-    expect(thrown(() => snapshot.render(board(2), { frame: 'slide' }))).toMatchObject({
+    expect(thrown(() => snapshot.render(fixtureBoard(2), { frame: 'slide' }))).toMatchObject({
       code: 'INVALID_FRAME_BODY',
       message: expect.stringContaining('Frame "slide" rejects this composition'),
     });
     // A deck's pages are one document, in the frame its first page uses.
-    expect(snapshot.renderPages([board(1), board(3)]).width).toBe(960);
+    expect(snapshot.renderPages([fixtureBoard(1), fixtureBoard(3)]).width).toBe(960);
     expect(snapshot.renderNode(cardNode).width).toBe(960);
   });
 });

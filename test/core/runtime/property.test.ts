@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime, exampleNodes, SLACK_LIMITS } from '../../../src/index.ts';
 import { createRandom, HOSTILE_STRINGS, mutate, randomValue } from '../../support/random.ts';
-import { cardFrame, notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesFrame, fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 
-const runtime = createIsomerRuntime({ packs: [notesPack], frames: { card: cardFrame } });
+const runtime = createIsomerRuntime({ packs: [fixtureNotesPack], frames: { card: fixtureNotesFrame } });
 const types = runtime.primitives.map((p) => p.type);
 const examples = runtime.primitives.flatMap((p) => exampleNodes(p));
 const DOCUMENTED = new Set(['CompositionValidationError', 'IsomerError']);

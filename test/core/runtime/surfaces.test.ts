@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime, SLACK_LIMITS } from '../../../src/index.ts';
-import { cardFrame, notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesFrame, fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 
-const runtime = createIsomerRuntime({ packs: [notesPack], frames: { card: cardFrame } });
+const runtime = createIsomerRuntime({ packs: [fixtureNotesPack], frames: { card: fixtureNotesFrame } });
 const { text, markdown, html, slack, snapshot } = runtime.surfaces;
 
 const sample = {

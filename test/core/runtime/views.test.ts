@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime, defineView, type Composition } from '../../../src/index.ts';
-import { notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 
 const status = defineView<{ team: string }, { service: string }>({
   id: 'service.status',
@@ -16,7 +16,7 @@ const status = defineView<{ team: string }, { service: string }>({
 });
 
 function runtimeWith(...views: Parameters<typeof createIsomerRuntime<{ team: string }>>[0]['views'] & object) {
-  return createIsomerRuntime<{ team: string }>({ packs: [notesPack], views });
+  return createIsomerRuntime<{ team: string }>({ packs: [fixtureNotesPack], views });
 }
 
 async function rejection(
@@ -136,7 +136,7 @@ describe('the view registry', () => {
         return { type: 'view', body: [{ type: 'note', text: 'x' }] };
       },
     });
-    const runtime = createIsomerRuntime({ packs: [notesPack], views: [echo], inputBudget: { depth: 2 } });
+    const runtime = createIsomerRuntime({ packs: [fixtureNotesPack], views: [echo], inputBudget: { depth: 2 } });
     await runtime.viewRegistry.request('echo', undefined);
     expect(seen).toEqual([{}]);
     expect((await rejection(runtime.viewRegistry.request('echo', undefined, { a: { b: {} } }))).errors).toEqual([
@@ -146,7 +146,7 @@ describe('the view registry', () => {
 });
 
 describe('the authoring context', () => {
-  const runtime = createIsomerRuntime({ packs: [notesPack] });
+  const runtime = createIsomerRuntime({ packs: [fixtureNotesPack] });
 
   it('computes the schema once and lists catalog entries and groups', () => {
     const context = runtime.getAuthoringContext();

@@ -13,11 +13,11 @@ import {
   type IsomerToolsFrame,
   type IsomerToolsRuntime,
 } from '../../../src/index.ts';
-import { cardFrame, notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesFrame, fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 import { call, oneNodeFrame, slide, textOf } from '../../support/tool-fixtures.ts';
 
 describe('resources and the compose prompt', () => {
-  const runtime = createIsomerRuntime({ packs: [notesPack] });
+  const runtime = createIsomerRuntime({ packs: [fixtureNotesPack] });
   const options = { runtime, rules: ['One idea per note.'] };
 
   it('offers the guide then the whole schema, and the guide matches the tool byte for byte', async () => {
@@ -65,7 +65,7 @@ describe('resources and the compose prompt', () => {
 });
 
 describe('checkComposition', () => {
-  const runtime = createIsomerRuntime({ packs: [notesPack] });
+  const runtime = createIsomerRuntime({ packs: [fixtureNotesPack] });
 
   it('keeps structured findings beside the strings', () => {
     const check = checkComposition(runtime, undefined, {
@@ -134,18 +134,25 @@ describe('checkComposition', () => {
 
 describe('structural contracts', () => {
   it('a real runtime, with or without frames, is an IsomerToolsRuntime, and a Frame is an IsomerToolsFrame', () => {
-    const withFrames: IsomerToolsRuntime = createIsomerRuntime({ packs: [notesPack], frames: { card: cardFrame } });
-    const without: IsomerToolsRuntime<{ user: string }> = createIsomerRuntime<{ user: string }>({ packs: [notesPack] });
-    const frame: IsomerToolsFrame = cardFrame satisfies Frame<{ ink: string }>;
+    const withFrames: IsomerToolsRuntime = createIsomerRuntime({
+      packs: [fixtureNotesPack],
+      frames: { card: fixtureNotesFrame },
+    });
+    const without: IsomerToolsRuntime<{ user: string }> = createIsomerRuntime<{ user: string }>({
+      packs: [fixtureNotesPack],
+    });
+    const frame: IsomerToolsFrame = fixtureNotesFrame satisfies Frame<{ ink: string }>;
     expect([withFrames, without, frame].every(Boolean)).toBe(true);
   });
 
   it('requires hostContext exactly when the context type excludes undefined', () => {
-    const strict = createIsomerRuntime<{ user: string }>({ packs: [notesPack] }) as IsomerRuntime<{ user: string }>;
+    const strict = createIsomerRuntime<{ user: string }>({ packs: [fixtureNotesPack] }) as IsomerRuntime<{
+      user: string;
+    }>;
     // @ts-expect-error hostContext is required for a context that cannot be undefined
     expect(() => createIsomerTools({ runtime: strict })).not.toThrow();
     expect(createIsomerTools({ runtime: strict, hostContext: { user: 'a' } })).toHaveLength(4);
-    const loose = createIsomerRuntime<{ user: string } | undefined>({ packs: [notesPack] });
+    const loose = createIsomerRuntime<{ user: string } | undefined>({ packs: [fixtureNotesPack] });
     expect(createIsomerTools({ runtime: loose })).toHaveLength(4);
   });
 });

@@ -7,7 +7,7 @@ import {
   type IsomerToolsFormat,
   type IsomerToolsRuntime,
 } from '../../../src/index.ts';
-import { notesPack } from '../../support/notes-pack.ts';
+import { fixtureNotesPack } from '../../support/packs/fixture-notes.ts';
 import {
   call,
   jsonOf,
@@ -21,7 +21,7 @@ import {
 
 const runtime = runtimeWithViews();
 const tools = createIsomerTools({ runtime, frame: oneNodeFrame, hostContext: { user: 'ada' } });
-const plainRuntime = createIsomerRuntime({ packs: [notesPack] });
+const plainRuntime = createIsomerRuntime({ packs: [fixtureNotesPack] });
 
 describe('createIsomerTools', () => {
   it('offers every tool, in ISOMER_TOOL_NAMES order, each with a title, description and object schema', () => {
@@ -104,7 +104,7 @@ describe('isomer_authoring_guide', () => {
 
   it('quotes a type or view id that would break the line', async () => {
     const odd = createIsomerRuntime({
-      packs: [notesPack],
+      packs: [fixtureNotesPack],
       views: [defineView({ id: 'a\n## Injected', title: 'T\nx', answers: [], build: () => slide() as never })],
     });
     const guide = textOf(await call(createIsomerTools({ runtime: odd }), 'isomer_authoring_guide', {}));
@@ -562,7 +562,7 @@ describe('the view tools', () => {
         return c as never;
       },
     });
-    const r = createIsomerRuntime({ packs: [notesPack], views: [cyclicView] });
+    const r = createIsomerRuntime({ packs: [fixtureNotesPack], views: [cyclicView] });
     expect(jsonOf(await call(createIsomerTools({ runtime: r }), 'isomer_request_view', { id: 'cyclic' }))).toEqual({
       valid: false,
       errors: ['input contains itself'],

@@ -4,10 +4,10 @@
  * (each the frame its pack carries).
  */
 import { slidesPack } from '../../../src/packs/slides/index.ts';
-import { notesKitPack } from '../../support/packs/notes-kit-pack.ts';
+import { fixtureNotesKitPack } from '../../support/packs/fixture-notes-kit.ts';
 import { previewSlide } from '../../support/preview-slide.ts';
 import { describeHostileHarness, describeHostilePayloads } from './hostile-harness.ts';
 
 describeHostileHarness();
 describeHostilePayloads({ pack: slidesPack, preview: previewSlide });
-describeHostilePayloads({ pack: notesKitPack });
+describeHostilePayloads({ pack: fixtureNotesKitPack });

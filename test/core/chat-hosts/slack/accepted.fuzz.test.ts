@@ -9,7 +9,7 @@ import { createIsomerRuntime, exampleNodes, type PrimitiveNode } from '../../../
 import { SLACK_ELIDED_NOTE, SLACK_EMPTY_TEXT } from '../../../../src/core/chat-hosts/slack/notes.ts';
 import type { SlackMessage } from '../../../../src/core/chat-hosts/slack/blocks.ts';
 import { slidesPack } from '../../../../src/packs/slides/index.ts';
-import { notesPack } from '../../../support/notes-pack.ts';
+import { fixtureNotesPack } from '../../../support/packs/fixture-notes.ts';
 import { createRandom, HOSTILE_STRINGS, mutate, type Random } from '../../../support/random.ts';
 import { limitViolations, linkViolations, slackLinks } from '../../../../src/core/chat-hosts/slack/checks.ts';
 
@@ -19,7 +19,7 @@ const FIRST_SEED = 0x51ac;
 const runtimes = [
   createIsomerRuntime({ packs: [slidesPack] }),
   // A pack whose link and picture fall back to Markdown, so rich_text links and uploads are fuzzed too.
-  createIsomerRuntime({ packs: [notesPack] }),
+  createIsomerRuntime({ packs: [fixtureNotesPack] }),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ const CARD = { width: 1200, height: 675, pad: 48 } as const;
 /** The smallest text the card sets: the layout check reports anything drawn smaller. */
 const SMALLEST_TEXT = 20;
 
-export const noteText = definePrimitive({
+export const fixtureNoteText = definePrimitive({
   type: 'noteText',
   schema: z.object({
     type: z.literal('noteText'),
@@ -57,7 +57,7 @@ export const noteText = definePrimitive({
   css: '.nk-text{margin:0;font-size:28px;line-height:1.35}.nk-warn{color:#9a3412;font-weight:600}',
 });
 
-export const noteChecklist = definePrimitive({
+export const fixtureNoteChecklist = definePrimitive({
   type: 'noteChecklist',
   schema: z.object({
     type: z.literal('noteChecklist'),
@@ -107,7 +107,7 @@ export const noteChecklist = definePrimitive({
   css: '.nk-list{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;gap:8px}.nk-item{font-size:26px}',
 });
 
-export const noteLink = definePrimitive({
+export const fixtureNoteLink = definePrimitive({
   type: 'noteLink',
   schema: z.object({
     type: z.literal('noteLink'),
@@ -131,7 +131,7 @@ export const noteLink = definePrimitive({
   css: '.nk-link{font-size:26px;color:#1d4ed8}',
 });
 
-export const noteColumns = definePrimitive({
+export const fixtureNoteColumns = definePrimitive({
   type: 'noteColumns',
   schema: (bodyNode) =>
     z.object({
@@ -187,7 +187,7 @@ export const noteColumns = definePrimitive({
 });
 
 /** A fixed 16:9 card with the title on top, holding one to four notes. */
-export const noteCardFrame: Frame<{ ink: string; paper: string }> = {
+export const fixtureNoteCardFrame: Frame<{ ink: string; paper: string }> = {
   defaultWidth: CARD.width,
   theme: { light: { ink: '#111827', paper: '#ffffff' }, dark: { ink: '#f9fafb', paper: '#111827' } },
   estimateHeight: () => CARD.height,
@@ -205,11 +205,11 @@ export const noteCardFrame: Frame<{ ink: string; paper: string }> = {
     '.nk-title{margin:0;font-size:36px;font-weight:700}',
 };
 
-export const NOTE_GROUP_TITLES = ['Text', 'Lists', 'Layout'] as const;
+export const FIXTURE_NOTE_GROUP_TITLES = ['Text', 'Lists', 'Layout'] as const;
 
-export const notesKitPack = definePrimitivePack({
+export const fixtureNotesKitPack = definePrimitivePack({
   id: 'notes-kit',
-  primitives: [noteChecklist, noteColumns, noteLink, noteText],
-  authoring: { groupOrder: NOTE_GROUP_TITLES },
-  frame: { name: 'card', frame: noteCardFrame as Frame<unknown> },
+  primitives: [fixtureNoteChecklist, fixtureNoteColumns, fixtureNoteLink, fixtureNoteText],
+  authoring: { groupOrder: FIXTURE_NOTE_GROUP_TITLES },
+  frame: { name: 'card', frame: fixtureNoteCardFrame as Frame<unknown> },
 });

@@ -4,23 +4,23 @@
  * container reaching its children through an array of objects, and a table.
  */
 import * as z from 'zod';
-import { definePrimitive } from '../../src/core/model/primitive.ts';
-import { definePrimitivePack } from '../../src/core/model/pack.ts';
-import { html } from '../../src/core/model/markup.ts';
-import { md } from '../../src/core/markdown/builder.ts';
-import { escapeMrkdwn, mrkdwnSection } from '../../src/core/chat-hosts/slack/mrkdwn.ts';
+import { definePrimitive } from '../../../src/core/model/primitive.ts';
+import { definePrimitivePack } from '../../../src/core/model/pack.ts';
+import { html } from '../../../src/core/model/markup.ts';
+import { md } from '../../../src/core/markdown/builder.ts';
+import { escapeMrkdwn, mrkdwnSection } from '../../../src/core/chat-hosts/slack/mrkdwn.ts';
 import {
   assetUrl,
   BLOCKED_HREF,
   navigationHref,
   sanitizeAssetUrl,
   sanitizeNavigationHref,
-} from '../../src/core/model/url.ts';
-import { requiredString } from '../../src/core/model/composition.ts';
-import type { Frame } from '../../src/core/model/frame.ts';
-import { joinMarkup } from '../../src/core/model/markup.ts';
+} from '../../../src/core/model/url.ts';
+import { requiredString } from '../../../src/core/model/composition.ts';
+import type { Frame } from '../../../src/core/model/frame.ts';
+import { joinMarkup } from '../../../src/core/model/markup.ts';
 
-export const note = definePrimitive({
+export const fixtureNote = definePrimitive({
   type: 'note',
   schema: z.object({
     type: z.literal('note'),
@@ -48,7 +48,7 @@ export const note = definePrimitive({
   metrics: { snapshotHeight: () => 40 },
 });
 
-export const link = definePrimitive({
+export const fixtureLink = definePrimitive({
   type: 'link',
   schema: z.object({ type: z.literal('link'), label: requiredString(), href: navigationHref({ max: 2000 }) }),
   catalog: {
@@ -66,7 +66,7 @@ export const link = definePrimitive({
   },
 });
 
-export const picture = definePrimitive({
+export const fixturePicture = definePrimitive({
   type: 'picture',
   schema: z.object({ type: z.literal('picture'), src: assetUrl(), alt: requiredString() }),
   catalog: {
@@ -84,7 +84,7 @@ export const picture = definePrimitive({
   },
 });
 
-export const stack = definePrimitive({
+export const fixtureStack = definePrimitive({
   type: 'stack',
   schema: (bodyNode) => z.object({ type: z.literal('stack'), items: z.array(bodyNode).min(1).max(100) }),
   children: ['items'],
@@ -116,7 +116,7 @@ export const stack = definePrimitive({
   css: '.stack{display:flex;flex-direction:column;gap:8px}',
 });
 
-export const card = definePrimitive({
+export const fixtureNotesCard = definePrimitive({
   type: 'card',
   schema: (bodyNode) =>
     z.object({
@@ -146,7 +146,7 @@ export const card = definePrimitive({
   },
 });
 
-export const split = definePrimitive({
+export const fixtureSplit = definePrimitive({
   type: 'split',
   schema: (bodyNode) =>
     z.object({
@@ -195,7 +195,7 @@ export const split = definePrimitive({
   css: '.split{display:grid;grid-template-columns:1fr 1fr;gap:16px}',
 });
 
-export const table = definePrimitive({
+export const fixtureTable = definePrimitive({
   type: 'table',
   schema: z.object({
     type: z.literal('table'),
@@ -230,9 +230,9 @@ export const table = definePrimitive({
   },
 });
 
-export const notesPack = definePrimitivePack({
+export const fixtureNotesPack = definePrimitivePack({
   id: 'notes',
-  primitives: [note, link, picture, stack, card, split, table],
+  primitives: [fixtureNote, fixtureLink, fixturePicture, fixtureStack, fixtureNotesCard, fixtureSplit, fixtureTable],
   css: '.notes-root{}',
   slackAssetTypes: ['picture'],
   authoring: {
@@ -244,7 +244,7 @@ export const notesPack = definePrimitivePack({
 });
 
 /** A card-shaped frame: 800 px wide, as tall as its nodes say, at most five top-level nodes. */
-export const cardFrame: Frame<{ ink: string }> = {
+export const fixtureNotesFrame: Frame<{ ink: string }> = {
   defaultWidth: 800,
   theme: { light: { ink: '#111111' }, dark: { ink: '#eeeeee' } },
   estimateHeight: (composition, dispatcher) =>

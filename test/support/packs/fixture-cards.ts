@@ -11,9 +11,9 @@ import { definePrimitivePack } from '../../../src/core/model/pack.ts';
 import { definePrimitive } from '../../../src/core/model/primitive.ts';
 
 /** What the cards frame allows on one board. */
-export const MAX_CARDS = 3;
+export const MAX_FIXTURE_CARDS = 3;
 
-export const card = definePrimitive({
+export const fixtureCard = definePrimitive({
   type: 'card',
   schema: z.object({
     type: z.literal('card'),
@@ -38,7 +38,7 @@ export const card = definePrimitive({
   metrics: { snapshotHeight: () => 140 },
 });
 
-export const cardStat = definePrimitive({
+export const fixtureCardStat = definePrimitive({
   type: 'cardStat',
   schema: z.object({
     type: z.literal('cardStat'),
@@ -61,38 +61,40 @@ export const cardStat = definePrimitive({
   metrics: { snapshotHeight: () => 100 },
 });
 
-export const CARDS_GUIDE =
+export const FIXTURE_CARDS_GUIDE =
   'A board shows a few cards side by side, read at a glance: a title each and a sentence at most.';
 
-export const CARDS_RULES = [
-  `At most ${MAX_CARDS} cards on a board; put the rest on another board.`,
+export const FIXTURE_CARDS_RULES = [
+  `At most ${MAX_FIXTURE_CARDS} cards on a board; put the rest on another board.`,
   'Give every card a title of a few words.',
 ];
 
 /** The board: 960 px wide, as tall as its cards say, at most three cards. */
-export const cardBoardFrame: Frame<{ ink: string; paper: string }> = {
+export const fixtureBoardFrame: Frame<{ ink: string; paper: string }> = {
   defaultWidth: 960,
   theme: { light: { ink: '#1f2328', paper: '#ffffff' }, dark: { ink: '#e6edf3', paper: '#0d1117' } },
   estimateHeight: (composition, dispatcher) =>
     64 + composition.body.reduce((sum, node) => sum + dispatcher.estimateSnapshotHeight(node), 0),
   validateBody: (body) =>
-    body.length > MAX_CARDS
-      ? [`a board holds at most ${MAX_CARDS} cards: the body holds ${body.length}; put the rest on another board`]
+    body.length > MAX_FIXTURE_CARDS
+      ? [
+          `a board holds at most ${MAX_FIXTURE_CARDS} cards: the body holds ${body.length}; put the rest on another board`,
+        ]
       : [],
   wrap: (header, body, viewport) =>
     html`<div class="card-board" style="width:${viewport.width}px;height:${viewport.height}px;color:${viewport.theme.ink};background:${viewport.theme.paper}">${header.title ? html`<h1>${header.title}</h1>` : ''}${joinMarkup(body)}</div>`,
   css: '.card-board{font-family:Inter;padding:32px;box-sizing:border-box;display:flex;flex-direction:column}',
 };
 
-export const cardsPack = definePrimitivePack({
+export const fixtureCardsPack = definePrimitivePack({
   id: 'cards',
-  primitives: [card, cardStat],
-  authoring: { groupOrder: ['Cards', 'Data'], guide: CARDS_GUIDE, rules: CARDS_RULES },
-  frame: { name: 'board', frame: cardBoardFrame },
+  primitives: [fixtureCard, fixtureCardStat],
+  authoring: { groupOrder: ['Cards', 'Data'], guide: FIXTURE_CARDS_GUIDE, rules: FIXTURE_CARDS_RULES },
+  frame: { name: 'board', frame: fixtureBoardFrame },
 });
 
 /** A board of `count` cards. */
-export function board(count: number) {
+export function fixtureBoard(count: number) {
   return {
     type: 'view',
     title: 'Settlement',
