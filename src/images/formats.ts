@@ -1,3 +1,9 @@
+/**
+ * The image formats, PNG, WebP, SVG and PDF, drawn by the image engine from the snapshot surface:
+ * the same markup and CSS as the HTML surface, so images have no layout of their own. A render
+ * first fetches the script fonts its text needs, callers asking for the same picture at once share
+ * one draw, and no raster exceeds 2560×1440 pixels.
+ */
 import { IMAGE_FORMATS } from '../core/formats.ts';
 import type { RenderTheme } from '../core/model/composition.ts';
 import type { FrameLayout } from '../core/model/frame.ts';

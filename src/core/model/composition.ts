@@ -1,3 +1,9 @@
+/**
+ * The composition and its nodes as they travel: the document's fields, the two reserved fields
+ * every node may carry, the surface names a node's `surfaces` may list (`react` is the HTML
+ * surface), themes and named colours, and the predicates primitives build their schemas from, so
+ * every schema words its findings the same way.
+ */
 import * as z from 'zod';
 
 /**

@@ -1,3 +1,9 @@
+/**
+ * The errors the library names: `IsomerError` for a programming or configuration mistake, thrown
+ * where it is found; `ValidationError`, one finding about a composition, with the one way to print
+ * it; and `CompositionValidationError`, which validating surfaces throw. Hosts match on `name` and
+ * `code`, never `instanceof`, so two copies of the library interoperate.
+ */
 import { compactJson } from './compact-json.ts';
 
 /**

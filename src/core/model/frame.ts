@@ -1,3 +1,9 @@
+/**
+ * What a frame is: the document a snapshot render sits in (a card, a 16:9 slide), with its
+ * palettes, height estimate, body rule, the surround it draws and the geometry a layout check
+ * measures against. A host registers frames by name and a render picks one; compositions never name
+ * a frame.
+ */
 import type { PrimitiveNode, RenderTheme } from './composition.ts';
 import type { Markup, MarkupValue } from './markup.ts';
 

@@ -1,3 +1,9 @@
+/**
+ * JSON Schemas of a vocabulary, generated from the validator's Zod schemas: the validator's own (a
+ * `$defs` entry per primitive type, `bodyNode` for the union), the smaller authoring schema an
+ * agent reads, and the subset a describe request gets for a few types. JSON Schema cannot state
+ * refinements, so packs restate them in descriptions.
+ */
 import * as z from 'zod';
 import { namedColorSchema, renderThemeSchema, reservedNodeShape } from './composition.ts';
 import { IsomerError } from './errors.ts';

@@ -1,3 +1,8 @@
+/**
+ * Markup, what the HTML and snapshot surfaces build, without React: the `html` tagged template
+ * escapes every value that is not `Markup` already, so model text can only land as text, and gives
+ * text that could reorder (right-to-left letters, bidi controls) an isolate and its direction.
+ */
 import { isolateText, needsIsolation, textDirection, type TextDirection } from '../text/text-direction.ts';
 
 /**

@@ -1,10 +1,10 @@
-import type * as z from 'zod';
-import { compactJson } from './compact-json.ts';
-
 /**
  * Zod issues → short predicates, so `path message` reads as a sentence a model can act on
- * (`body[0].items[2].label is required`). A schema's own message wins over these.
+ * (`body[0].items[2].label is required`). A schema's own message wins over these. A value quoted
+ * back is bounded, and a misspelled option gets a "did you mean".
  */
+import type * as z from 'zod';
+import { compactJson } from './compact-json.ts';
 
 const PLAIN_OPTION = /^[A-Za-z0-9_$.-]+$/;
 /** Longest value we quote back or suggest for; anything longer is hostile or noise. */

@@ -1,3 +1,9 @@
+/**
+ * What a pack is: a vocabulary of primitives with the stylesheet, guide prose, rules, index groups
+ * and frame that come with it, checked where it is defined. Packs compose into one runtime's
+ * definitions, refusing any type two packs both define, and their guides and index groups merge in
+ * pack order.
+ */
 import { IsomerError } from './errors.ts';
 import type { Frame } from './frame.ts';
 import type { PrimitiveDefinition, AnyPrimitiveDefinition } from './primitive.ts';

@@ -1,3 +1,9 @@
+/**
+ * What a primitive is: its node schema, catalog entry, examples, one renderer per surface and, for
+ * a container, where its child nodes live. `definePrimitive` makes the schema strict and adds the
+ * reserved `id` and `surfaces`, so a field a model invents is an error rather than silently
+ * dropped.
+ */
 import * as z from 'zod';
 import { RESERVED_NODE_FIELDS, reservedNodeShape, type PrimitiveNode, type SurfaceName } from './composition.ts';
 import { IsomerError } from './errors.ts';

@@ -1,3 +1,8 @@
+/**
+ * The Zod schemas of one vocabulary: the composition and a discriminated union over every
+ * primitive, recursive through containers. Built once per definitions list and cached on its
+ * identity, so every validator, parser and schema export of a runtime shares one union.
+ */
 import * as z from 'zod';
 import { compositionMetaSchema, languageTagSchema, renderThemeSchema, type PrimitiveNode } from './composition.ts';
 import { IsomerError } from './errors.ts';

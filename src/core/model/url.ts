@@ -1,8 +1,9 @@
-import * as z from 'zod';
 /**
- * URL trust. Every URL a model writes is checked twice: by the schema (so the model hears about
- * it) and again where it is drawn (so a node that skipped validation still cannot leak).
+ * URL trust. Every URL a model writes is checked twice: by the schema (so the model hears about it)
+ * and again where it is drawn (so a node that skipped validation still cannot leak). A link may be
+ * https, http, mailto or a relative path; an image https, http, `data:image` or a relative path.
  */
+import * as z from 'zod';
 
 /** Where a blocked link points instead, so its label stays visible. */
 export const BLOCKED_HREF = '#';

@@ -1,3 +1,9 @@
+/**
+ * Validating a composition: the input budget, then the schema, then the semantic passes (duplicate
+ * ids as errors, surfaces on which nothing draws as warnings). Findings name their path and the
+ * primitive they sit in, at most 50 listed; the result carries the checked plain copy, the only
+ * thing renders draw.
+ */
 import type * as z from 'zod';
 import { checkInputBudget, type InputBudget } from './budget.ts';
 import {

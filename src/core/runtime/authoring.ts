@@ -1,3 +1,9 @@
+/**
+ * What the runtime gives an agent to write with: the authoring JSON Schema, the catalog, the
+ * guide's index, the packs' guides and rules, the registered views, and per-type schema subsets and
+ * field lists for a describe request. Built on first use, so a request that only renders never pays
+ * for it.
+ */
 import { RESERVED_NODE_FIELDS } from '../model/composition.ts';
 import { IsomerError } from '../model/errors.ts';
 import {

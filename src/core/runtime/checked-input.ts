@@ -1,3 +1,8 @@
+/**
+ * What a validating surface draws from a validation result: the checked copy when it is valid; in
+ * `collect` mode, the well-formed header fields and the top-level nodes that validate on their own,
+ * so a renderer never sees a malformed node. Refused input, or `throw` mode, throws.
+ */
 import { languageTagSchema, RENDER_THEMES, type Composition, type PrimitiveNode } from '../model/composition.ts';
 import { CompositionValidationError, isInputRefusal, type ValidationError } from '../model/errors.ts';
 import { isRecord } from '../model/is-record.ts';

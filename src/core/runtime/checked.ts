@@ -1,3 +1,7 @@
+/**
+ * Which copies this runtime validated and found valid, so one request validates a composition once
+ * and every surface, check and format after that draws the same frozen copy.
+ */
 import type { Composition } from '../model/composition.ts';
 
 /**

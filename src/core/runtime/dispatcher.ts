@@ -1,3 +1,9 @@
+/**
+ * Drawing one node on one surface: the table from `type` to primitive, and the scope renderers
+ * recurse through, which applies the surface's visibility rules and `sanitize`, records the types
+ * the HTML drew (for its CSS), turns picture nodes into Slack uploads when asked, and marks nodes
+ * for layout checks.
+ */
 import { isVisibleOnSurface, type PrimitiveNode, type SurfaceName } from '../model/composition.ts';
 import { IsomerError } from '../model/errors.ts';
 import { md } from '../markdown/builder.ts';

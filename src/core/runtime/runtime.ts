@@ -1,3 +1,8 @@
+/**
+ * The runtime, `createIsomerRuntime({ packs })`: it composes the packs (with any renderer
+ * overrides), resolves the frames, and builds validation, the surfaces, the view registry and the
+ * authoring context. Every configuration error throws here, at construction, never at first render.
+ */
 import type * as z from 'zod';
 import type { InputBudget } from '../model/budget.ts';
 import type { PrimitiveNode } from '../model/composition.ts';

@@ -1,3 +1,8 @@
+/**
+ * The CSS around HTML renders: the wrapper every render sits in, only the rules of the packs and
+ * primitives a render drew, `light-dark()` committed to one scheme for images and hosts without
+ * colour-scheme support, and stylesheets kept from closing the `<style>` they are inlined in.
+ */
 import type { PrimitiveDefinition } from '../model/primitive.ts';
 
 /**

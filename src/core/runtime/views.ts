@@ -1,3 +1,9 @@
+/**
+ * Views: prebuilt compositions a host registers and an agent requests by id with typed input. The
+ * registry checks the input against the input budget and the view's schema before the builder runs,
+ * then validates what it built; each view's summary, its input as JSON Schema, is made once at
+ * registration.
+ */
 import * as z from 'zod';
 import { checkInputBudget } from '../model/budget.ts';
 import type { InputBudget } from '../model/budget.ts';

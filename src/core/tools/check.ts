@@ -1,3 +1,9 @@
+/**
+ * Checking a composition once, the way every tool and route does: the runtime's validation, then
+ * the frame's body rule, then, for a valid composition, the layout check's findings as `layout:`
+ * warnings. A layout check that fails is logged and leaves its findings out; it never fails the
+ * check.
+ */
 import type { Composition } from '../model/composition.ts';
 import { formatValidationError, type ValidationError } from '../model/errors.ts';
 import type { IsomerToolsFrame, IsomerToolsLayoutCheck, IsomerToolsRuntime } from './types.ts';

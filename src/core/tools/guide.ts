@@ -1,3 +1,9 @@
+/**
+ * The texts the authoring tools return: the guide of `isomer_authoring_guide` (the packs' or the
+ * host's prose and rules, registered views, an index of primitives by group, examples) and the full
+ * catalog entries and JSON Schema of `isomer_describe_primitives`, given per type so the guide
+ * stays small as packs grow.
+ */
 import type { PrimitiveCatalogEntry } from '../model/primitive.ts';
 import { compactJson } from '../model/compact-json.ts';
 import { codeFence, codeSpan, keySpan, oneLine } from './prompt-text.ts';

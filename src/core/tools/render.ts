@@ -1,3 +1,8 @@
+/**
+ * The one render path under `isomer_render` and `POST /render/{format}`: a composition is checked
+ * once, then its checked copy drawn in any format: text, Markdown, HTML and Slack by the runtime's
+ * surfaces, every other (images, the other chat formats) by the formats the host passes in.
+ */
 import { BUILT_IN_FORMAT_NAMES, BUILT_IN_FORMATS, CODE_FORMAT_NAME, isBuiltInFormat } from '../formats.ts';
 import type { Composition, RenderTheme } from '../model/composition.ts';
 import { IsomerError } from '../model/errors.ts';

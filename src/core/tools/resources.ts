@@ -1,3 +1,8 @@
+/**
+ * The two resources and one prompt of the tools: the guide as `isomer://authoring-guide`, the whole
+ * composition JSON Schema as `isomer://composition-schema` (both read live), and the `compose`
+ * prompt, the guide followed by the user's request.
+ */
 import * as z from 'zod';
 import { buildIsomerAuthoringGuide } from './guide.ts';
 import { ISOMER_AUTHORING_GUIDE_URI, ISOMER_COMPOSE_PROMPT, ISOMER_COMPOSITION_SCHEMA_URI } from './names.ts';

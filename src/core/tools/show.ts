@@ -1,3 +1,9 @@
+/**
+ * `isomer_show`: the same check as `isomer_render`, then the checked copy drawn as Markdown for the
+ * model's `content` and as the HTML surface's document for the MCP App at `ui://isomer/show`, which
+ * the tool's `_meta` points MCP hosts to. An invalid composition returns its errors; the tool never
+ * rejects.
+ */
 import * as z from 'zod';
 import { RENDER_THEMES, type RenderTheme } from '../model/composition.ts';
 import { ISOMER_SHOW_APP_URI, ISOMER_SHOW_TOOL } from './names.ts';

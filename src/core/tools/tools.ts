@@ -1,3 +1,9 @@
+/**
+ * The six agent tools over a runtime, for any transport: the guide, primitive descriptions,
+ * validation and rendering (through the one render path), and the two view tools, offered only when
+ * the runtime has views; `show: true` adds `isomer_show`. No handler rejects: every failure
+ * resolves as an `isError` result.
+ */
 import * as z from 'zod';
 import { RENDER_THEMES, type Composition } from '../model/composition.ts';
 import { formatValidationError, isInputRefusal } from '../model/errors.ts';

@@ -1,3 +1,8 @@
+/**
+ * What the tools need from the rest of the library, declared structurally so a host can pass any
+ * object that fits: the runtime calls they make, a frame's body rule, a host format, a layout
+ * check, and the guide's options.
+ */
 import type { Composition, PrimitiveNode, RenderTheme } from '../model/composition.ts';
 import type { ValidationError } from '../model/errors.ts';
 import type { JsonSchema } from '../model/json-schema.ts';

@@ -1,3 +1,7 @@
+/**
+ * From the snapshot surface's markup and CSS to what the image engine draws: a takumi node tree
+ * with its stylesheets, and inline SVG given the namespace it needs to draw as an image of its own.
+ */
 import { fromHtml } from '@takumi-rs/helpers/html';
 import type { Node } from '@takumi-rs/wasm';
 

@@ -1,3 +1,8 @@
+/**
+ * The PDF file format at the size the PDF writer needs: numbered objects with optional streams, a
+ * classic cross-reference table, and text strings that hold any character. Nothing but what was
+ * added goes in, so the same pages give the same bytes.
+ */
 import { concat } from './png.ts';
 
 const encoder = new TextEncoder();

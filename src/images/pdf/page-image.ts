@@ -1,3 +1,8 @@
+/**
+ * A page's picture for the PDF writer, from the image engine's PNG: grey, RGB and palette PNGs go
+ * into the PDF byte for byte (lossless, no pixel touched in JavaScript); only a PNG with an alpha
+ * channel or interlacing is drawn again as raw pixels, flattened onto white.
+ */
 import { deflate } from './deflate.ts';
 import { readPng, type PngParts } from './png.ts';
 

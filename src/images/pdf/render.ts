@@ -1,3 +1,8 @@
+/**
+ * The PDF writer: drawn pages as one PDF, each the image engine's lossless picture of the page
+ * under an invisible text layer, so it looks exactly like the PNG and its text can be selected,
+ * searched and copied. The bytes are stable: no dates, and the file id is a digest.
+ */
 import type { TakumiEngine } from '../engine/engine.ts';
 import type { ImageDocument } from '../engine/markup.ts';
 import { deflate } from './deflate.ts';

@@ -1,3 +1,8 @@
+/**
+ * The PDF's invisible text layer: each text run the image engine measured, set over the page's
+ * picture in render mode 3 at the run's height and stretched to its measured width, with two-byte
+ * character codes shared by every page of the document.
+ */
 import type { MeasuredNode } from '@takumi-rs/wasm';
 import { ASCENT, DESCENT, GLYPH_ADVANCE, hex4 } from './text-layer-font.ts';
 

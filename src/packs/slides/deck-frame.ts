@@ -1,3 +1,8 @@
+/**
+ * The slides pack's deck frame: a fixed 1920×1080 canvas with the content area and smallest text
+ * size a layout check measures against, and the body rule of exactly one `slideFrame` per
+ * composition. That node draws the whole slide, so the frame adds no surround.
+ */
 import type { Frame } from '../../core/model/frame.ts';
 import { joinMarkup } from '../../core/model/markup.ts';
 import { slideThemes, type SlideFrameTheme } from './frame-theme.ts';

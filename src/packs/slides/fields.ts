@@ -1,3 +1,8 @@
+/**
+ * Field schemas the slides primitives share: one-line and wrapping text capped at more than a slide
+ * could ever draw, so a real overflow shows as a layout finding rather than a schema error; the
+ * tone field; and the longest link target a slide accepts.
+ */
 import * as z from 'zod';
 import { FRAME_BODY_CHARACTERS, FRAME_LINE_CHARACTERS } from './theme.ts';
 

@@ -1,3 +1,8 @@
+/**
+ * The palette the deck frame hands the slides renderers on the image path (the scheme and the page
+ * text colour), and how a renderer reads the scheme back: light when there is none, as on the HTML
+ * surface.
+ */
 import { palette } from './theme.ts';
 
 /** What the deck frame hands renderers on the image path: the scheme and the page text colour. */

@@ -1,3 +1,8 @@
+/**
+ * Prose fields accept two inline marks, `` `code` `` and `**strong**`; each surface draws them its
+ * own way from one parse: code chips and strong spans in HTML, the marks removed in plain text,
+ * kept in Markdown, and as Slack mrkdwn.
+ */
 import { md } from '../../core/markdown/builder.ts';
 import { inlineMarks } from '../../core/markdown/inline-marks.ts';
 import type { MarkdownInline } from '../../core/markdown/tree.ts';
@@ -5,10 +10,6 @@ import { escapeHtml, html, raw, textMarkup, type Markup } from '../../core/model
 import { escapeMrkdwn, mrkdwnBold, mrkdwnCode } from '../../core/chat-hosts/slack/mrkdwn.ts';
 import { PREFIX } from './style.ts';
 
-/**
- * Prose fields accept two inline marks, `` `code` `` and `**strong**`; each surface draws them its
- * own way from one parse.
- */
 function parts(text: string): MarkdownInline[] {
   return text.includes('`') || text.includes('**') ? inlineMarks(text) : [md.text(text)];
 }

@@ -1,3 +1,8 @@
+/**
+ * The slides pack: every primitive of the registry under the guide's index headings, with the CSS
+ * they share, the guide, the rules and the deck frame (registered as `slide`), so a runtime loading
+ * the pack needs nothing else. `slidesPackOf` builds the same pack over another list, for tests.
+ */
 import type { AnyPrimitiveDefinition } from '../../core/model/primitive.ts';
 import { definePrimitivePack, type PrimitiveGroup, type PrimitivePack } from '../../core/model/pack.ts';
 import { slideDeckFrame } from './deck-frame.ts';

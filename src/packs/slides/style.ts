@@ -1,3 +1,9 @@
+/**
+ * CSS helpers of the slides pack, drawn from the theme: the `sl` prefix that keeps every class off
+ * the host page, palette tokens as custom properties (light and dark through `light-dark()`,
+ * redeclared for the inverse tone), type roles as font declarations, and the rules of the inline
+ * marks.
+ */
 import { fonts, inversePalette, palette, type PaletteToken, type as typeRoles } from './theme.ts';
 
 /** Every class the pack writes starts with this, so its CSS never touches the host page. */

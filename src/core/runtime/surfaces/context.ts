@@ -1,3 +1,8 @@
+/**
+ * What the surfaces of one runtime share, and how each gets what to draw: a copy this runtime
+ * already validated as it is, anything else validated first, so no surface draws the caller's
+ * object. A lone node is checked as the only node of a view, under the same rules.
+ */
 import type { Composition, PrimitiveNode } from '../../model/composition.ts';
 import type { CheckedValidationResult, ValidationErrorMode } from '../../model/validate.ts';
 import type { PrimitiveDefinition } from '../../model/primitive.ts';

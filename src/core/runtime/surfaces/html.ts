@@ -1,3 +1,8 @@
+/**
+ * The HTML surface: a composition as a `<section>` to embed in a host page and as a complete HTML5
+ * document (what `POST /render/html` serves), with only the CSS the render used and the byte size
+ * of each part. It collects findings by default, so valid nodes still draw beside invalid ones.
+ */
 import type { Composition, RenderTheme } from '../../model/composition.ts';
 import type { ValidationError } from '../../model/errors.ts';
 import { byteLength } from '../../text/byte-length.ts';

@@ -1,3 +1,8 @@
+/**
+ * The Markdown surface: GFM, the title as a heading and the subtitle in italics, then each node's
+ * Markdown content tree, serialized and escaped where it lands. It throws on an invalid composition
+ * unless asked to collect.
+ */
 import type { Composition } from '../../model/composition.ts';
 import { md } from '../../markdown/builder.ts';
 import type { MarkdownBlock } from '../../markdown/tree.ts';

@@ -1,3 +1,8 @@
+/**
+ * The Slack surface: a composition as one `chat.postMessage` payload of Block Kit blocks, fitted to
+ * every Slack limit, with the text surface escaped as mrkdwn for its notification text. Picture
+ * nodes can become `slack_file` image blocks, with the uploads they need listed on `assets`.
+ */
 import type { Composition } from '../../model/composition.ts';
 import { createSlackAssetCollector } from '../../chat-hosts/slack/assets.ts';
 import type { SlackMessage } from '../../chat-hosts/slack/blocks.ts';

@@ -1,3 +1,9 @@
+/**
+ * The snapshot surface: a composition as the markup and CSS the image engine draws, in a frame (the
+ * one named, or the one its top-level nodes' pack brings), its height estimated from the
+ * primitives' metrics and its CSS committed to one scheme. `renderPages` draws several compositions
+ * as pages of one document; anchors name each node for layout checks.
+ */
 import { isVisibleOnSurface, type Composition, type PrimitiveNode, type RenderTheme } from '../../model/composition.ts';
 import { IsomerError } from '../../model/errors.ts';
 import { isRecord } from '../../model/is-record.ts';

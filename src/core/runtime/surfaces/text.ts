@@ -1,3 +1,7 @@
+/**
+ * The text surface: plain text, the title uppercased, then the subtitle and each node's text,
+ * separated by blank lines. The Slack surface uses it for a message's notification text.
+ */
 import type { Composition } from '../../model/composition.ts';
 import type { ValidationErrorMode } from '../../model/validate.ts';
 import type { Dispatcher } from '../dispatcher.ts';

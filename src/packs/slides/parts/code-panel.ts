@@ -1,11 +1,14 @@
+/**
+ * The code panel: its geometry and the column cap it puts on each line, shared by slideCode and
+ * slideDiff, and the Slack block slideCode, slideDiff, slideCommand and slideTranscript draw a
+ * listing as.
+ */
 import * as z from 'zod';
 import { quoteForMessage } from '../../../core/model/messages.ts';
 import type { SlackBlock } from '../../../core/chat-hosts/slack/blocks.ts';
 import { advance, CONTENT_WIDTH, MIN_FONT_SIZE, space, stroke, type } from '../theme.ts';
 import { isOneLine, ONE_LINE_MESSAGE } from './mono.ts';
 import { charLoad } from './type-scale.ts';
-
-/** The code panel slideCode, slideDiff, slideCommand and slideTranscript draw: its geometry, limits and Slack block. */
 
 /**
  * Code geometry, shared by slideCode and slideDiff. Lines never wrap, so the column a panel holds is a hard

@@ -1,10 +1,12 @@
+/**
+ * What the flow diagrams share (timeline, pipeline, sequence, lanes, graph, and the org chart's
+ * room): arrows drawn with borders, the height left under a heading, and line and word estimates.
+ */
 import { unbreakablePieces } from '../../../core/text/line-breaks.ts';
 import { html, type Markup } from '../../../core/model/markup.ts';
 import { color } from '../style.ts';
 import { advance, frame, space, stroke, type } from '../theme.ts';
 import { charLoad } from './type-scale.ts';
-
-/** What the flow diagrams share (timeline, pipeline, sequence, lanes, graph): arrows, room and line estimates. */
 
 /** A one-line slideHeading title over a two-line lede, with the gap between them. */
 const HEADING_ALLOWANCE = Math.ceil(

@@ -1,3 +1,7 @@
+/**
+ * What the render primitives (slideRender, slideAnnotatedRender, slideRenderGrid) share: the
+ * embedded body (its schema, its picture and source views) and the fields and views of one render.
+ */
 import * as z from 'zod';
 import type { PrimitiveNode } from '../../../core/model/composition.ts';
 import { isRecord } from '../../../core/model/is-record.ts';
@@ -12,11 +16,6 @@ import { color, font, PREFIX } from '../style.ts';
 import { advance, frame, glyphs, radius, stroke, type } from '../theme.ts';
 import { keepSpaces } from './mono.ts';
 import { charLoad } from './type-scale.ts';
-
-/**
- * What the render primitives (slideRender, slideAnnotatedRender, slideRenderGrid) share: the
- * embedded body (its schema, its picture and source views) and the fields and views of one render.
- */
 
 // ---------------------------------------------------------------------------------------------
 // The embedded body

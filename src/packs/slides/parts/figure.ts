@@ -1,3 +1,7 @@
+/**
+ * What the figure primitives (slideStat, slideStats, slideDelta) share, so a missing value, a value
+ * with its unit and a width estimate look and read the same wherever a number is drawn.
+ */
 import type * as z from 'zod';
 import { md } from '../../../core/markdown/builder.ts';
 import type { MarkdownInline } from '../../../core/markdown/tree.ts';
@@ -6,9 +10,6 @@ import { mrkdwnBold, mrkdwnItalic } from '../../../core/chat-hosts/slack/mrkdwn.
 import { color, font } from '../style.ts';
 import { radius, space, stroke, type } from '../theme.ts';
 import { emWidth, FIGURE_ADVANCES } from './type-scale.ts';
-
-// What the figure primitives (slideStat, slideStats, slideDelta) share, so a missing value, a value
-// with its unit and a width estimate look and read the same wherever a number is drawn.
 
 /** What every surface says where an author left a value out: the slide never invents one. */
 export const MISSING_VALUE = 'No value yet';

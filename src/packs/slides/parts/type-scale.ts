@@ -1,12 +1,11 @@
-import * as z from 'zod';
-import { unbreakablePieces } from '../../../core/text/line-breaks.ts';
-import { advance } from '../theme.ts';
-
 /**
  * The type scale's steps and the one way a primitive picks among them: size steps, the field that
  * sets one, text measures from the theme's advance estimates (no browser to measure), and the
  * "largest step that fits" picker every primitive uses when an author leaves `size` out.
  */
+import * as z from 'zod';
+import { unbreakablePieces } from '../../../core/text/line-breaks.ts';
+import { advance } from '../theme.ts';
 
 export const SIZES = ['l', 'm', 's'] as const;
 export type SlideSize = (typeof SIZES)[number];

@@ -1,3 +1,8 @@
+/**
+ * slideAgenda: the deck's plan, its sections in order, numbered, with how much each holds and,
+ * optionally, the one the audience is in now. A model reaches for it near the start of a long deck,
+ * and between sections with the next one marked current.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

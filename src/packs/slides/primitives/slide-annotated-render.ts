@@ -1,3 +1,8 @@
+/**
+ * slideAnnotatedRender: a slide drawn inside this one with numbered pins on it and a legend beside
+ * it explaining each pin. For teaching how a slide is built, or pointing at specific parts of one
+ * render.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideBars: horizontal bars comparing one measure across two to six things, one bar optionally
+ * highlighted. For the same measure across sites, teams, versions or plans, or where one item sits
+ * among its peers.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

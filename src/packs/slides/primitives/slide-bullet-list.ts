@@ -1,3 +1,7 @@
+/**
+ * slideBulletList: up to six short points with dot, check or cross markers, under an optional
+ * caption. For a few parallel points, or what is included (check) and left out (x).
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,9 @@
+/**
+ * slideChart: a line or column chart of one to four series over two to twelve categories, with a
+ * value axis, a legend and one category optionally in focus. For a measure over time (line),
+ * amounts side by side per category (column), or whenever the user asks for a chart of numbers they
+ * gave.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideClosing: the deck's last slide, alone in an inverse slideFrame: a short sign-off, the links
+ * to keep and optional next steps by goal. For telling the audience where to go next: docs,
+ * runbooks, channels.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideCode: a short listing of real code in mono type with optional highlighted lines, or two
+ * listings side by side with an arrow. For when the point is in the code itself (an API call, a
+ * config, a fix), or before and after a change.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

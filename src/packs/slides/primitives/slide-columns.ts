@@ -1,3 +1,8 @@
+/**
+ * slideColumns: two to four parallel options side by side, each with a title, optional mono chips
+ * and a short body, one optionally in focus. For comparing approaches of the same kind, or
+ * recommending one among a few.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

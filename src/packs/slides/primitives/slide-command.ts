@@ -1,3 +1,7 @@
+/**
+ * slideCommand: one shell command set large behind a prompt, full width, with an optional
+ * highlighted start and a caption. For the one command the audience should run or remember.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

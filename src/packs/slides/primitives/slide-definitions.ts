@@ -1,3 +1,8 @@
+/**
+ * slideDefinitions: a short glossary of up to six terms in mono type, each with a sentence or two
+ * saying what it means, in two columns from five terms on. For the words the audience needs before
+ * the argument, or terms that sound alike.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

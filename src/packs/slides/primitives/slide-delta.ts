@@ -1,3 +1,7 @@
+/**
+ * slideDelta: one measure before and after a change, side by side, with the difference called out.
+ * For a number that moved because of something done: a release, a migration, a fix.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html, type Markup } from '../../../core/model/markup.ts';

@@ -1,3 +1,7 @@
+/**
+ * slideDiff: a change to code line by line in one panel, added lines green with a plus, removed
+ * lines red with a minus, context plain. For showing exactly what a change adds and removes.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,7 @@
+/**
+ * slideFanout: one source on the left branching to two to six receivers, each with what it does.
+ * For one event or request reaching several consumers at once, in no order among them.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideFrame: the 16:9 slide itself, holding the slide's content in its body, with a footer (brand,
+ * section, URL, the Isomer mark). Every composition of the slides pack is exactly one slideFrame;
+ * tone `inverse` is for title, section and closing slides.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

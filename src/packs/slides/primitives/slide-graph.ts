@@ -1,3 +1,8 @@
+/**
+ * slideGraph: two to four concepts in a row joined by arrows, with up to one more above and one
+ * below feeding into or out of the row, each with a short definition. For a small domain model read
+ * in one direction.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html, type Markup } from '../../../core/model/markup.ts';

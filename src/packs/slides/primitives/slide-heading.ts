@@ -1,3 +1,7 @@
+/**
+ * slideHeading: the claim of a content slide as a sentence, with an optional supporting lede. The
+ * first node of every content slide's frame body.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideLanes: two routes side by side as rows of step chips that merge into one shared final step,
+ * with optional notes underneath. For two ways to the same outcome (self-serve and assisted, manual
+ * and automated) and how many steps each takes.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

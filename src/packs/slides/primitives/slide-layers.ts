@@ -1,3 +1,8 @@
+/**
+ * slideLayers: a stack of three to six tiers, nearest the user on top, each with what it does (or
+ * its components) and who owns it. For an architecture explained as tiers, or who owns which level
+ * of a system.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideList: up to six rows of a short mono term and a line about it, ruled like a spec sheet, or
+ * without terms a compact stack of lines. For named items with one line each: features by area,
+ * services and what they own, a changelog.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideMatrix: a grid of options against criteria, each cell marked full, partial or none, with an
+ * optional highlighted column. For which options support which capabilities, or an offer compared
+ * with alternatives feature by feature.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html, type Markup } from '../../../core/model/markup.ts';

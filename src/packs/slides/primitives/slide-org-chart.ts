@@ -1,3 +1,7 @@
+/**
+ * slideOrgChart: who reports to whom, as a tree of up to twelve people or teams over three levels,
+ * with connectors. For a team's structure, or who owns what across an organisation.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slidePipeline: two to six steps in a fixed order, left to right, each with what happens in it,
+ * optionally between start and end chips or grouped under the team or system that owns them. For a
+ * process that runs the same way every time: request handling, a release, an approval chain.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html, type Markup } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideQuadrant: a two-by-two on two named axes with up to four chips in each quadrant, one
+ * quadrant optionally highlighted. For sorting options on two dimensions at once (effort and
+ * impact) and pointing at the one to act on first.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

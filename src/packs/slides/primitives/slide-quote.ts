@@ -1,3 +1,8 @@
+/**
+ * slideQuote: someone's own words set large with quote marks and an attribution. For when a
+ * customer or colleague said the point better than a summary would; never for a quote without a
+ * real source.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

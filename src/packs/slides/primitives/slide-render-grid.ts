@@ -1,3 +1,8 @@
+/**
+ * slideRenderGrid: one embedded slide drawn on two to six surfaces side by side, each tile
+ * captioned. For showing that one composition renders everywhere, or how a few surfaces present the
+ * same slide.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

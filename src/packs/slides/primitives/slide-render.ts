@@ -1,3 +1,8 @@
+/**
+ * slideRender: another slide drawn inside this one as one surface shows it (scaled down as a
+ * picture, or as Markdown, text or Slack output), or a placeholder for a slide the host resolves by
+ * slug. For showing what a slide looks like on one surface, or referring back to an earlier slide.
+ */
 import * as z from 'zod';
 import { md } from '../../../core/markdown/builder.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideRoadmap: two to four horizons (now, next, later) side by side, each with a status and up to
+ * four items, the current one standing out. For what has shipped, what is being built and what is
+ * proposed, or a plan by quarter.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,7 @@
+/**
+ * slideSection: a section divider, alone in an inverse slideFrame: the part's number and name drawn
+ * huge beside the titles of the slides it holds. For the first slide of each part of a deck.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideSequence: three to five parties side by side with lifelines, and up to ten messages between
+ * them in order, top to bottom. For who calls whom in what order (an API handshake, a login) and
+ * where a back-and-forth goes wrong.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

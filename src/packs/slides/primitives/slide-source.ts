@@ -1,3 +1,7 @@
+/**
+ * slideSource: one citation line at the foot of a content slide, saying where its numbers or claims
+ * come from. Always the last node of the frame's body, after the slide's main primitive.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

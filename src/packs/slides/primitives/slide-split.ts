@@ -1,3 +1,8 @@
+/**
+ * slideSplit: two panes side by side, each holding its own nodes, with a choice of ratio and
+ * divider. For before and after, ours and theirs, code beside its explanation, or main content with
+ * a narrow column of notes.
+ */
 import * as z from 'zod';
 import type { PrimitiveNode } from '../../../core/model/composition.ts';
 import { definePrimitive } from '../../../core/model/primitive.ts';

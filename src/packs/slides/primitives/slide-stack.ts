@@ -1,3 +1,8 @@
+/**
+ * slideStack: several nodes one above the other where a single node is expected, with a set gap
+ * between them. For two nodes in a split pane or a window, or nodes that should sit closer or
+ * further apart than the frame's default gap.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideStat: one headline number with its unit, drawn huge beside the sentence that explains it, or
+ * a striped placeholder while the value is unknown. For a slide whose point is a single measured
+ * number.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,7 @@
+/**
+ * slideStatement: one thesis sentence set big, alone on the slide. For the line the audience should
+ * remember, when it needs no evidence beside it.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

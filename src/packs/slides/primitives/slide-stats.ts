@@ -1,3 +1,8 @@
+/**
+ * slideStats: two to four headline numbers side by side, each with a label and a sentence of
+ * context, and a placeholder for any value not known yet. For a few independent numbers that
+ * together make the point, such as a launch's or an incident's results.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideTable: a small table of words and numbers, up to six columns and twelve rows, optionally in
+ * labelled groups. For several measures of each of a few things, or reference values read row by
+ * row.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html, type Markup } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideTerritoryGroup: up to four side-by-side areas of responsibility, each headed by its owner
+ * with what falls inside it. For drawing the line between what one team or vendor owns and what
+ * another does.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideTimeline: three to five moments left to right on a rail, each with when, where, what people
+ * said and what happened, the present one optionally marked current. For how something changed over
+ * years or quarters.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

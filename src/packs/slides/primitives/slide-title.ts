@@ -1,3 +1,8 @@
+/**
+ * slideTitle: the deck's opening slide, alone in an inverse slideFrame: its name drawn huge, with
+ * an optional eyebrow, tagline, definition and a short aside of text blocks beside it. For naming a
+ * product or project and saying in one line what it promises.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideTranscript: a short exchange between a user, a model and the host app as chat bubbles, the
+ * user's on the right, each turn prose or code. For what a model was asked and answered, or a tool
+ * call, the host's error and the model's retry.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

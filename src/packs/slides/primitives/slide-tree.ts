@@ -1,3 +1,8 @@
+/**
+ * slideTree: a folder and up to eight files or folders inside it, each with a note on what lives
+ * there. For walking through how a module or repository is laid out, or pointing at where code
+ * lives.
+ */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';

@@ -1,3 +1,8 @@
+/**
+ * slideWindow: nodes framed as if on screen in a browser, terminal, Slack channel or chat, with a
+ * matching title bar. For showing where something appears (a page at a URL, a command's output, a
+ * message in a channel), so a mock-up reads as a product screen.
+ */
 import * as z from 'zod';
 import type { PrimitiveNode } from '../../../core/model/composition.ts';
 import { definePrimitive } from '../../../core/model/primitive.ts';
