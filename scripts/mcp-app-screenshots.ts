@@ -1,5 +1,5 @@
 /**
- * Screenshots of the MCP Apps page for the README (`docs/images/isomer-show-{light,dark}.png`): the
+ * Screenshots of the MCP Apps page for docs/mcp.md (`docs/images/isomer-show-{light,dark}.png`): the
  * test host (`test/node/browser/mcp-app-host/`) shows a deck slide through `isomer_show` against
  * `wrangler dev`, in the system Chromium, in the host's light and dark themes. Run with
  * `node --experimental-strip-types --no-warnings scripts/mcp-app-screenshots.ts` after

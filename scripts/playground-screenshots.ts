@@ -1,5 +1,5 @@
 /**
- * Screenshots of the playground for the README (`docs/images/playground-{light,dark,errors}.png`):
+ * Screenshots of the playground for the README and docs/playground.md (`docs/images/playground-{light,dark,errors}.png`):
  * the built page against `wrangler dev`, in the system Chromium. Run with
  * `node --experimental-strip-types --no-warnings scripts/playground-screenshots.ts` after
  * `npm run build:playground`.

@@ -1,5 +1,5 @@
 /**
- * Pictures of primitives for the README: each example of the named primitives drawn by the image
+ * Pictures of primitives for docs/packs.md: each example of the named primitives drawn by the image
  * formats (takumi on Node) in the preview slide, 640×360, as `docs/images/png-<type>-<n>.png`.
  *
  * Usage: node --experimental-strip-types scripts/primitive-pictures.ts slideChart slideOrgChart

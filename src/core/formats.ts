@@ -2,7 +2,7 @@
  * The format registry: every format a Worker can answer, declared once with its name, media type,
  * what it renders from, whether it takes a stored picture and whether it can be stored as an
  * image. The runtime's surfaces, the tools, the HTTP routes, the `?image=` rule, the OpenAPI
- * document, the README's table (checked by a test) and the test sweeps all read it.
+ * document, the format table in docs/http.md (checked by a test) and the test sweeps all read it.
  */
 import type { ChatHost } from './chat-hosts/host.ts';
 import { BUILT_IN_HOSTS } from './chat-hosts/registry.ts';

@@ -1,5 +1,5 @@
 /**
- * The README's format table, generated from the format registry: the README holds it between
+ * The format table, generated from the format registry: docs/http.md holds it between
  * `<!-- formats -->` and `<!-- /formats -->`, and a test checks the two agree.
  */
 import type { FormatEntry } from '../../src/core/formats.ts';
@@ -29,7 +29,7 @@ export function formatTable(entries: readonly FormatEntry[]): string {
   ].join('\n');
 }
 
-/** The table the README holds between its markers, or `undefined` without them. */
+/** The table a page (docs/http.md) holds between its markers, or `undefined` without them. */
 export function readmeFormatTable(readme: string): string | undefined {
   return /<!-- formats -->\n([\s\S]*?)\n<!-- \/formats -->/.exec(readme)?.[1];
 }

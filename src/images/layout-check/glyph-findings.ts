@@ -85,7 +85,7 @@ export function missingGlyphFindings(
       kind: 'missing-glyph',
       message:
         `has characters no font here can draw (${named}${more}): the picture would show boxes; ` +
-        'write them another way, or serve the script fonts (see the README, Images).',
+        'write them another way, or serve the script fonts (see docs/images.md, "Fonts in your own Worker").',
     });
   }
   return findings;
