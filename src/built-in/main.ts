@@ -1,5 +1,5 @@
 /** The Worker entry: the built-in configuration (the slides pack and the sample view). */
 import { builtInWorkerOptions } from './options.ts';
-import { createWorker } from '../worker/app.ts';
+import { createWorker } from '../worker/create-worker.ts';
 
 export default createWorker(builtInWorkerOptions());

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { slidesPack } from '../packs/slides/index.ts';
 import { defineView, type RegisteredView } from '../core/runtime/views.ts';
-import type { WorkerCaller } from '../worker/auth.ts';
+import type { WorkerCaller } from '../worker/caller.ts';
 import type { WorkerOptions } from '../worker/config.ts';
 
 const summaryInput = z.strictObject({

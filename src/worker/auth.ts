@@ -1,3 +1,8 @@
+/**
+ * Who a request is from: the `ISOMER_TOKENS` secret parsed into static tokens, and each request's
+ * `Authorization: Bearer` token checked against them or, with OAuth on, as an access token. The
+ * answer is a caller or the 401/403/500/503 to send; nothing here falls open on a bad setting.
+ */
 import * as z from 'zod';
 import { boundText, errorResponse } from './errors.ts';
 import {
@@ -12,12 +17,7 @@ import {
 } from './oauth.ts';
 import { IssuerUnavailableError } from './oauth-issuer.ts';
 import { checkAccessToken } from './oauth-token.ts';
-
-/** Who is calling, and the context their views receive as `hostContext`. */
-export interface WorkerCaller {
-  caller: string;
-  context: Readonly<Record<string, unknown>>;
-}
+import type { WorkerCaller } from './caller.ts';
 
 /** The caller every request is when no tokens are configured. */
 export const ANONYMOUS_CALLER: WorkerCaller = Object.freeze({ caller: 'anonymous', context: Object.freeze({}) });

@@ -1,3 +1,8 @@
+/**
+ * Reading a request's JSON body, the one way every route that takes a body reads it: bounded by
+ * `MAX_BODY_BYTES` as the bytes stream in, `application/json` only, and refused with the same
+ * 400/413/415 answers on every route.
+ */
 import { errorResponse } from './errors.ts';
 
 /**

@@ -1,3 +1,9 @@
+/**
+ * The Worker's configuration: the options a deployer writes in code (`WorkerOptions`: packs,
+ * frames, views, formats), the deployment switches read from the bindings, and `createWorkerConfig`,
+ * which builds from them, once per isolate, everything the routes and the MCP endpoint serve (the
+ * runtime, the formats, the renderer, the resources and prompts, the tools per caller).
+ */
 import * as z from 'zod';
 import { createIsomerRuntime, type IsomerRuntime, type IsomerRuntimeOptions } from '../core/runtime/runtime.ts';
 import type { RegisteredView } from '../core/runtime/views.ts';
@@ -17,7 +23,8 @@ import type {
   IsomerToolsFormat,
   IsomerToolsFrame,
 } from '../core/tools/types.ts';
-import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
+import { ANONYMOUS_CALLER } from './auth.ts';
+import type { WorkerCaller } from './caller.ts';
 import { createImageFormats, createLayoutCheck } from '../images/index.ts';
 import { workerFontFiles } from './font-assets.ts';
 import { type ChatFormat, createChatFormats } from '../chat/index.ts';
@@ -33,7 +40,7 @@ import { BUILT_IN_HOSTS } from '../core/chat-hosts/registry.ts';
 // Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
 import packageJson from '../../package.json' with { type: 'json' };
 
-/** What `images: true` adds, in the order `isomer_render` lists them. */
+/** The package's name, which MCP's serverInfo and the OpenAPI document report. */
 export const WORKER_NAME = packageJson.name;
 /** What MCP's serverInfo and the OpenAPI document report: the package's own version. */
 export const WORKER_VERSION = packageJson.version;

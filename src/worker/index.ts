@@ -3,7 +3,7 @@
  * Worker that serves the HTTP routes and the MCP endpoint over your vocabulary and views
  * (`builtInWorkerOptions()` from `isomer-edge/built-in` is the one `npm start` serves).
  */
-export { createWorker, type IsomerWorker, type WorkerEnv, type WorkerExecutionContext } from './app.ts';
+export { createWorker, type IsomerWorker, type WorkerEnv, type WorkerExecutionContext } from './create-worker.ts';
 export {
   createWorkerConfig,
   withDeploymentSwitches,
@@ -13,9 +13,10 @@ export {
   type ToolSummary,
   type PromptSummary,
 } from './config.ts';
-export { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
+export { ANONYMOUS_CALLER } from './auth.ts';
+export type { WorkerCaller } from './caller.ts';
 export { buildMcpServer, createMcpEndpoint } from './mcp.ts';
-export { buildOpenApiDocument } from './openapi.ts';
+export { buildOpenApiDocument } from './openapi/document.ts';
 export { MAX_BODY_BYTES } from './body.ts';
 export { WORKER_ERROR_CODES, WORKER_ERROR_STATUS, type WorkerErrorCode } from './errors.ts';
 export {

@@ -1,3 +1,9 @@
+/**
+ * The Worker's MCP adapter over the library: `buildMcpServer` registers the configuration's tools,
+ * resources and prompts (and `isomer_show` with its MCP App) on one `McpServer` for a caller, and
+ * `createMcpEndpoint` serves it as Streamable HTTP, a server per request. The `POST /mcp` route
+ * that calls it is in `routes/mcp.ts`; both are exported from `isomer-edge/worker`.
+ */
 import {
   CLIENT_CAPABILITIES_META_KEY,
   createMcpHandler,
@@ -7,7 +13,8 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { IsomerTool } from '../core/tools/tools.ts';
-import { ANONYMOUS_CALLER, type WorkerCaller } from './auth.ts';
+import { ANONYMOUS_CALLER } from './auth.ts';
+import type { WorkerCaller } from './caller.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { boundText, clientGone, clientLeft, signalOf } from './errors.ts';
 import { WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';

@@ -3,7 +3,7 @@
  * keys, and the caller it names.
  */
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { WorkerCaller } from './auth.ts';
+import type { WorkerCaller } from './caller.ts';
 import type { OAuthSettings } from './oauth.ts';
 
 /** Asymmetric signatures only: never `none`, never an HMAC (whose "key" would be the public key). */

@@ -1,3 +1,8 @@
+/**
+ * Which browser origins may call the Worker and which may read its answers: `ISOMER_ALLOWED_ORIGINS`
+ * and `ISOMER_CORS_ORIGINS` parsed, the origin check applied to every route (the MCP transport's
+ * DNS-rebinding rule), and the CORS middleware that grants the listed origins.
+ */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { errorResponse } from './errors.ts';

@@ -1,11 +1,10 @@
-import * as z from 'zod';
-import { WORKER_ERROR_CODES } from './errors.ts';
-import { FORMAT_OPTIONS } from '../core/formats.ts';
-
 /**
  * The shapes the HTTP routes answer with, as Zod schemas: the OpenAPI document is generated from
  * these and from each tool's own input schema, so the document cannot drift from the code.
  */
+import * as z from 'zod';
+import { WORKER_ERROR_CODES } from './errors.ts';
+import { FORMAT_OPTIONS } from '../core/formats.ts';
 
 export const errorBodySchema = z
   .object({

@@ -175,7 +175,11 @@ const PLANTED: Example[] = [
       'const runtime: number = createIsomerRuntime({ packs: [] });',
     ].join('\n'),
   },
-  { file: 'planted/private-import.ts', line: 20, code: "import { createWorker } from '../src/worker/app.ts';" },
+  {
+    file: 'planted/private-import.ts',
+    line: 20,
+    code: "import { createWorker } from '../src/worker/create-worker.ts';",
+  },
   { file: 'planted/no-such-export.ts', line: 30, code: "import { createIsomerRuntim } from 'isomer-edge';" },
 ];
 
@@ -207,7 +211,7 @@ describe('@example blocks', () => {
       expect.stringMatching(
         /^planted\/wrong-type\.ts:12: TS2322 Type 'IsomerRuntime<.*' is not assignable to type 'number'/,
       ),
-      "planted/private-import.ts:20: imports '../src/worker/app.ts', not a public entry or peer dependency",
+      "planted/private-import.ts:20: imports '../src/worker/create-worker.ts', not a public entry or peer dependency",
       expect.stringMatching(
         /^planted\/no-such-export\.ts:30: TS2724 '"isomer-edge"' has no exported member named 'createIsomerRuntim'/,
       ),

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { defineView, definePrimitive, definePrimitivePack, html, md } from '../../src/index.ts';
 import { slidesPack } from '../../src/packs/slides/index.ts';
 import { builtInWorkerOptions, slidesWorkerOptions, summarySlideView } from '../../src/built-in/options.ts';
-import { cardsPack } from '../support/packs/cards.ts';
+import { fixtureCardsPack } from '../support/packs/fixture-cards.ts';
 import { createWorker, type WorkerCaller, type WorkerEnv } from '../../src/worker/index.ts';
 import { RUNTIME_FORMATS } from '../../src/core/tools/names.ts';
 import { BASE, jsonPost, workerFetch } from './support.ts';
@@ -124,7 +124,7 @@ describe('createWorker(slidesWorkerOptions({ views }))', () => {
   });
 
   it('adds packs after the slides pack rather than replacing it', () => {
-    expect(slidesWorkerOptions({ packs: [cardsPack] }).packs).toEqual([slidesPack, cardsPack]);
+    expect(slidesWorkerOptions({ packs: [fixtureCardsPack] }).packs).toEqual([slidesPack, fixtureCardsPack]);
     expect(slidesWorkerOptions().packs).toEqual([slidesPack]);
   });
 

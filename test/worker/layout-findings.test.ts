@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest';
 import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
-import { LAYOUT_HEADER } from '../../src/worker/routes.ts';
+import { LAYOUT_HEADER } from '../../src/worker/routes/render.ts';
 import { createIsomerRuntime, createIsomerTools } from '../../src/index.ts';
 import { createLayoutCheck } from '../../src/images/index.ts';
 import { slideDeckFrame, slidesPack } from '../../src/packs/slides/index.ts';

@@ -1,5 +1,5 @@
 /**
- * A Worker serving two packs, the slides and a small cards pack (test/support/packs/cards.ts): each
+ * A Worker serving two packs, the slides and a small cards pack (test/support/packs/fixture-cards.ts): each
  * brings its guide section, rules and frame, each one's compositions validate and draw, and a frame's
  * body rule binds only the compositions drawn in that frame.
  */
@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { SLIDES_GUIDE, SLIDES_RULES } from '../../src/packs/slides/index.ts';
 import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
-import { board, CARDS_GUIDE, CARDS_RULES, cardsPack } from '../support/packs/cards.ts';
+import { fixtureBoard, FIXTURE_CARDS_GUIDE, FIXTURE_CARDS_RULES, fixtureCardsPack } from '../support/packs/fixture-cards.ts';
 import { BASE, mcpModernRequest, rpcMessage, slide } from './support.ts';
 
-const twoPacks = createWorker(slidesWorkerOptions({ packs: [cardsPack] }));
+const twoPacks = createWorker(slidesWorkerOptions({ packs: [fixtureCardsPack] }));
 const builtIn = createWorker(builtInWorkerOptions());
 
 async function send(worker: ReturnType<typeof createWorker>, request: Request): Promise<Response> {
@@ -55,8 +55,8 @@ describe('a Worker serving the slides and the cards pack', () => {
     expect(guide).toContain(
       `## Guide\n\nThis host serves several packs. Each section below is for compositions built from that ` +
         `pack’s primitives, and so are the rules under the same pack’s name.\n\n` +
-        `### \`slides\` pack\n\n${SLIDES_GUIDE}\n\n### \`cards\` pack\n\n${CARDS_GUIDE}\n\n` +
-        `## Rules\n\n### \`slides\` pack\n\n${bullets(SLIDES_RULES)}\n\n### \`cards\` pack\n\n${bullets(CARDS_RULES)}\n\n`,
+        `### \`slides\` pack\n\n${SLIDES_GUIDE}\n\n### \`cards\` pack\n\n${FIXTURE_CARDS_GUIDE}\n\n` +
+        `## Rules\n\n### \`slides\` pack\n\n${bullets(SLIDES_RULES)}\n\n### \`cards\` pack\n\n${bullets(FIXTURE_CARDS_RULES)}\n\n`,
     );
     const resource = await send(twoPacks, new Request(`${BASE}/resources/isomer-authoring-guide`));
     expect(await resource.text()).toBe(guide);
@@ -84,10 +84,10 @@ describe('a Worker serving the slides and the cards pack', () => {
   it('validates each pack’s compositions, and binds each frame’s rule to its own compositions only', async () => {
     expect(await validate(twoPacks, slide())).toMatchObject({ valid: true, errors: [] });
     // Two cards: the one-slide rule does not apply to a board.
-    expect(await validate(twoPacks, board(2))).toMatchObject({ valid: true, errors: [] });
-    expect(await validate(twoPacks, board(3))).toMatchObject({ valid: true, errors: [] });
+    expect(await validate(twoPacks, fixtureBoard(2))).toMatchObject({ valid: true, errors: [] });
+    expect(await validate(twoPacks, fixtureBoard(3))).toMatchObject({ valid: true, errors: [] });
     // Four cards: the board's own rule.
-    expect(await validate(twoPacks, board(4))).toMatchObject({
+    expect(await validate(twoPacks, fixtureBoard(4))).toMatchObject({
       valid: false,
       errors: ['a board holds at most 3 cards: the body holds 4; put the rest on another board'],
     });
@@ -100,7 +100,7 @@ describe('a Worker serving the slides and the cards pack', () => {
       'render one slide per composition: the body must hold exactly one "slideFrame" node, got 2 nodes',
     ]);
     // A slide beside a card is drawn in the deck frame too, and the deck holds one slide.
-    const mixed = await validate(twoPacks, { type: 'view', body: [...board(1).body, slide().body[0]] });
+    const mixed = await validate(twoPacks, { type: 'view', body: [...fixtureBoard(1).body, slide().body[0]] });
     expect(mixed.errors).toEqual(refused.errors);
     // An empty body belongs to no pack: the default frame, the deck's, binds it as before.
     expect((await validate(twoPacks, { type: 'view', body: [] })).errors).toEqual(
@@ -109,10 +109,10 @@ describe('a Worker serving the slides and the cards pack', () => {
   });
 
   it('draws each pack’s compositions in its own frame on the HTTP routes', async () => {
-    const markdown = await post(twoPacks, '/render/markdown', board(2));
+    const markdown = await post(twoPacks, '/render/markdown', fixtureBoard(2));
     expect(markdown.status).toBe(200);
     expect(await markdown.text()).toBe('## Point 1\n\nShort.\n\n## Point 2\n\nShort.');
-    const card = await post(twoPacks, '/render/png', board(2));
+    const card = await post(twoPacks, '/render/png', fixtureBoard(2));
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
     // The board's canvas: 960 wide, 64 plus 140 for each card.
@@ -120,7 +120,7 @@ describe('a Worker serving the slides and the cards pack', () => {
     const deck = await post(twoPacks, '/render/png', slide());
     expect(pngSize(new Uint8Array(await deck.arrayBuffer()))).toEqual({ width: 1920, height: 1080 });
     // A stored picture is sized and drawn in the board's frame too.
-    const hosted = (await (await post(twoPacks, '/images/png', board(2))).json()) as {
+    const hosted = (await (await post(twoPacks, '/images/png', fixtureBoard(2))).json()) as {
       url: string;
       width: number;
       height: number;
@@ -129,7 +129,7 @@ describe('a Worker serving the slides and the cards pack', () => {
     const served = await send(twoPacks, new Request(`${BASE}${new URL(hosted.url).pathname}`));
     expect(served.status).toBe(200);
     expect(pngSize(new Uint8Array(await served.arrayBuffer()))).toEqual({ width: 960, height: 344 });
-    const refused = await post(twoPacks, '/render/png', board(4));
+    const refused = await post(twoPacks, '/render/png', fixtureBoard(4));
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { errors: string[] }).errors).toEqual([
       'a board holds at most 3 cards: the body holds 4; put the rest on another board',

@@ -1,8 +1,13 @@
 /**
- * The Worker's stored images: the `IMAGES` R2 binding behind `POST /images/{format}`, the public
- * `GET /images/{key}.{format}`, `POST /render/slack?image=…` and the expiry cron.
+ * The image store's Worker side, one route group: `POST /images/{format}` stores a checked
+ * composition's image once under its content-addressed key, the public `GET /images/{key}.{format}`
+ * serves it (through the edge cache), and the expiry the cron calls deletes what is past its TTL.
+ * The render route's `?image=` pictures are stored here too (`storedPicture`), all over the `IMAGES`
+ * R2 binding, built into an image store once per bucket.
  */
-import type { Composition, RenderTheme } from '../core/model/composition.ts';
+import { type Context, Hono } from 'hono';
+import type { Composition, RenderTheme } from '../../core/model/composition.ts';
+import { IMAGE_FORMAT_NAMES } from '../../core/formats.ts';
 import {
   createImageStore,
   DEFAULT_IMAGE_TTL_DAYS,
@@ -11,10 +16,38 @@ import {
   type ImageBucket,
   type ImageStore,
   type StoredImage,
-} from '../image-store/store.ts';
-import { RENDERER_VERSION, type WorkerConfig } from './config.ts';
-import { boundText, errorResponse } from './errors.ts';
-import { IMAGE_FORMAT_NAMES } from '../core/formats.ts';
+} from '../../image-store/store.ts';
+import { readJsonBody } from '../body.ts';
+import { checkedComposition } from '../checked-composition.ts';
+import { RENDERER_VERSION, type WorkerConfig, type WorkerConfigEnv } from '../config.ts';
+import { boundText, clientGone, clientLeft, errorResponse, jsonResponse, signalOf } from '../errors.ts';
+import { parseQuery } from '../query.ts';
+import type { ConfigFor, RouteEnv } from './route-group.ts';
+
+type ImageRouteEnv = RouteEnv<ImageStoreEnv & WorkerConfigEnv>;
+
+/** The image routes; the stored images themselves are public (see `isPublicImage`). */
+export function imageRoutes(configFor: ConfigFor): Hono<ImageRouteEnv> {
+  const routes = new Hono<ImageRouteEnv>();
+  routes.get('/images/:file', (c) => serveImage(c.env, c.req.raw, c.req.param('file'), waitUntilOf(c)));
+  routes.post('/images/:file', (c) => storeImage(configFor(c.env), c.req.param('file'), c.req.raw, c.env));
+  return routes;
+}
+
+/** `GET /images/{key}.{format}` (and HEAD): outside the token check, inside the origin policy. */
+export function isPublicImage(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && /^\/images\/[^/]+$/.test(path);
+}
+
+/** The request's `waitUntil`; without an execution context the work runs unwatched. */
+function waitUntilOf(c: Context<ImageRouteEnv>): (promise: Promise<unknown>) => void {
+  try {
+    const ctx = c.executionCtx;
+    return (promise) => ctx.waitUntil(promise);
+  } catch {
+    return () => {};
+  }
+}
 
 /** The bindings the image store reads. */
 export interface ImageStoreEnv {
@@ -34,6 +67,7 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The scale of a Slack picture: 1280×720 from the 1920×1080 slide. */
 export const SLACK_IMAGE_SCALE = 2 / 3;
 
+/** The formats the image store keeps: the registry's hosted ones, when the snapshot surface draws. */
 export function storableFormats(config: WorkerConfig): string[] {
   return config.runtime.surfaces.snapshot
     ? config.registry.filter((entry) => entry.hosted).map((entry) => entry.name)
@@ -41,7 +75,7 @@ export function storableFormats(config: WorkerConfig): string[] {
 }
 
 let isolateSecret: Promise<CryptoKey> | undefined;
-const hosts = new WeakMap<ImageBucket, Map<string, ImageStore>>();
+const stores = new WeakMap<ImageBucket, Map<string, ImageStore>>();
 
 function log(message: string): void {
   console.warn(`isomer-edge images: ${boundText(message, 400)}`);
@@ -59,17 +93,17 @@ function ttlDays(value: string | undefined): number {
   return DEFAULT_IMAGE_TTL_DAYS;
 }
 
-/** The host over this env's bucket and settings, built once per bucket; `undefined` without a bucket. */
+/** The image store over this env's bucket and settings, built once per bucket; `undefined` without a bucket. */
 export function imageStore(env: ImageStoreEnv | undefined): ImageStore | undefined {
   const bucket = env?.IMAGES;
   if (!bucket) return undefined;
   const secret = env.ISOMER_IMAGE_KEY || undefined;
   const days = ttlDays(env.ISOMER_IMAGE_TTL_DAYS);
   const settings = `${days}\u0000${secret ?? ''}`;
-  const byBucket = hosts.get(bucket) ?? new Map<string, ImageStore>();
-  hosts.set(bucket, byBucket);
-  let host = byBucket.get(settings);
-  if (!host) {
+  const byBucket = stores.get(bucket) ?? new Map<string, ImageStore>();
+  stores.set(bucket, byBucket);
+  let store = byBucket.get(settings);
+  if (!store) {
     if (!secret && !isolateSecret) {
       isolateSecret = randomImageSecret();
       log(
@@ -78,16 +112,16 @@ export function imageStore(env: ImageStoreEnv | undefined): ImageStore | undefin
           'ISOMER_IMAGE_KEY).',
       );
     }
-    host = createImageStore({ bucket, secret: secret ?? isolateSecret!, version: RENDERER_VERSION, ttlDays: days });
-    byBucket.set(settings, host);
+    store = createImageStore({ bucket, secret: secret ?? isolateSecret!, version: RENDERER_VERSION, ttlDays: days });
+    byBucket.set(settings, store);
   }
-  return host;
+  return store;
 }
 
 export function notConfigured(): Response {
   return errorResponse(
     'IMAGES_NOT_CONFIGURED',
-    'The image store is off: this Worker has no IMAGES R2 bucket binding (see README, "Slack with the picture").',
+    'The image store is off: this Worker has no IMAGES R2 bucket binding (see docs/chat-hosts.md, "The image store").',
   );
 }
 
@@ -105,7 +139,7 @@ export class ImageRenderError extends Error {
 /** Stores `format` of a checked composition (rendering it only when it is not stored yet). */
 export function storeRendered(
   config: WorkerConfig,
-  host: ImageStore,
+  store: ImageStore,
   composition: Composition,
   format: string,
   options: { theme?: RenderTheme; scale?: number; signal?: AbortSignal },
@@ -114,7 +148,7 @@ export function storeRendered(
   const { theme, signal } = options;
   // A PDF page keeps the canvas size whatever the scale, so the scale would only split its key.
   const scale = format === 'pdf' ? undefined : options.scale;
-  return host.store({
+  return store.store({
     composition,
     format,
     mimeType: renderer.mimeType,
@@ -151,14 +185,14 @@ export function storeRendered(
  */
 export async function storedPicture(
   config: WorkerConfig,
-  host: ImageStore,
+  store: ImageStore,
   env: ImageStoreEnv | undefined,
   request: Request,
   composition: Composition,
   options: { theme?: RenderTheme; scale?: number; signal?: AbortSignal },
 ): Promise<{ url: string; altText: string } | undefined> {
   try {
-    const image = await storeRendered(config, host, composition, 'png', {
+    const image = await storeRendered(config, store, composition, 'png', {
       ...options,
       scale: options.scale ?? SLACK_IMAGE_SCALE,
     });
@@ -203,8 +237,8 @@ export async function serveImage(
   file: string,
   waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<Response> {
-  const host = imageStore(env);
-  if (!host) return notConfigured();
+  const store = imageStore(env);
+  if (!store) return notConfigured();
   const match = FILE_PATTERN.exec(file);
   const notFound = () => errorResponse('IMAGE_NOT_FOUND', 'No stored image has that key and format.');
   if (!match || !(IMAGE_FORMAT_NAMES as readonly string[]).includes(match[2]!)) return notFound();
@@ -217,7 +251,7 @@ export async function serveImage(
   if (!response) {
     let stored: StoredImage | null;
     try {
-      stored = await host.read(key, format);
+      stored = await store.read(key, format);
     } catch (error) {
       log(`reading ${file} from the IMAGES bucket failed: ${errorText(error)}`);
       return errorResponse('IMAGE_STORAGE_FAILED', 'The image store failed; try again.');
@@ -234,7 +268,7 @@ export async function serveImage(
     });
     if (cache) {
       // The edge copy lives until the image expires, not a year: after that R2 decides.
-      const left = Math.floor((stored.created + host.ttlDays * 86_400_000 - Date.now()) / 1000);
+      const left = Math.floor((stored.created + store.ttlDays * 86_400_000 - Date.now()) / 1000);
       if (left > 60) {
         const copy = new Response(response.clone().body, response);
         copy.headers.set('cache-control', `public, max-age=${left}`);
@@ -257,16 +291,60 @@ const IMAGE_SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src
 
 /** The cron: deletes images older than the TTL. Rethrows a bucket failure so the run shows as failed. */
 export async function expireImages(env: ImageStoreEnv | undefined, scheduledTime: number): Promise<void> {
-  const host = imageStore(env);
-  if (!host) {
+  const store = imageStore(env);
+  if (!store) {
     log('the expiry cron ran, but there is no IMAGES bucket binding; nothing to expire.');
     return;
   }
   try {
-    const { deleted, kept } = await host.expire(scheduledTime);
-    console.log(`isomer-edge images: expiry deleted ${deleted} and kept ${kept} (TTL ${host.ttlDays} days).`);
+    const { deleted, kept } = await store.expire(scheduledTime);
+    console.log(`isomer-edge images: expiry deleted ${deleted} and kept ${kept} (TTL ${store.ttlDays} days).`);
   } catch (error) {
     log(`expiry failed: ${errorText(error)}`);
     throw error;
+  }
+}
+
+/**
+ * `POST /images/{format}`: checks the composition as the render route does, stores the image once
+ * under its content-addressed key, and answers where it is: `{ url, mimeType, width, height, bytes }`.
+ */
+async function storeImage(
+  config: WorkerConfig,
+  format: string,
+  request: Request,
+  env: ImageStoreEnv | undefined,
+): Promise<Response> {
+  const formats = storableFormats(config);
+  if (!formats.includes(format))
+    return errorResponse('FORMAT_NOT_FOUND', 'No image format has that name.', { formats });
+  // theme and scale as on the render routes; heading and image mean nothing to a stored image.
+  const query = parseQuery(new URL(request.url), config.heading);
+  if (query instanceof Response) return query;
+  const store = imageStore(env);
+  if (!store) return notConfigured();
+  const signal = signalOf(request);
+  if (await clientLeft(signal)) return clientGone();
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const checked = await checkedComposition(config, body.value, signal);
+  if (checked instanceof Response) return checked;
+  const { copy } = checked;
+  try {
+    const image = await storeRendered(config, store, copy, format, {
+      ...(query.theme ? { theme: query.theme } : {}),
+      ...(query.scale !== undefined ? { scale: query.scale } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    const { mimeType, width, height, bytes } = image;
+    return jsonResponse({ url: imageUrl(env, request, image.file), mimeType, width, height, bytes });
+  } catch (error) {
+    if (signal?.aborted) return clientGone();
+    if (error instanceof ImageRenderError) {
+      console.warn(`isomer-edge images: rendering ${format} failed: ${boundText(error.message)}`);
+      return errorResponse('RENDER_FAILED', `The ${format} renderer failed.`);
+    }
+    console.warn(`isomer-edge images: storing ${format} in the IMAGES bucket failed: ${boundText(errorText(error))}`);
+    return errorResponse('IMAGE_STORAGE_FAILED', 'The image store failed; the image was not stored. Try again.');
   }
 }

@@ -1,7 +1,13 @@
-import { type AssetsBinding, bindFontAssets } from './font-assets.ts';
-import { Hono, type Context } from 'hono';
+/**
+ * `createWorker`: the module Worker, built from options. It holds the Worker's own types (its
+ * bindings, its default export, the execution context it passes on), the middleware every request
+ * goes through in order (base headers, method check, origin policy, CORS, auth) and the mounting of
+ * the route groups from `routes/`, which hold the routes and their handlers.
+ */
+import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { authenticate, parseAuthSettings, type AuthSettings, type WorkerCaller } from './auth.ts';
+import { authenticate, parseAuthSettings, type AuthSettings } from './auth.ts';
+import type { WorkerCaller } from './caller.ts';
 import {
   createWorkerConfig,
   type WorkerConfig,
@@ -9,23 +15,16 @@ import {
   type WorkerOptions,
   withDeploymentSwitches,
 } from './config.ts';
-import { METADATA_PATH, protectedResourceMetadata, scopeGroupOf } from './oauth.ts';
-import { BASE_HEADERS, boundText, errorResponse, jsonResponse } from './errors.ts';
-import { createMcpEndpoint } from './mcp.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { BASE_HEADERS, boundText, errorResponse } from './errors.ts';
+import { type AssetsBinding, bindFontAssets } from './font-assets.ts';
+import { scopeGroupOf } from './oauth.ts';
 import { corsMiddleware, forbiddenOrigin, originAllowed, parseOriginSettings, type OriginSettings } from './origins.ts';
-import {
-  callTool,
-  getPrompt,
-  listFormats,
-  listPrompts,
-  listResources,
-  listTools,
-  readResource,
-  renderComposition,
-  storeImage,
-} from './routes.ts';
-import { expireImages, serveImage, type ImageStoreEnv } from './images.ts';
+import { expireImages, imageRoutes, isPublicImage, type ImageStoreEnv } from './routes/images.ts';
+import { mcpRoutes } from './routes/mcp.ts';
+import { HEALTH_PATH, metaRoutes } from './routes/meta.ts';
+import { renderRoutes } from './routes/render.ts';
+import { METADATA_PATHS, signInRoutes } from './routes/sign-in.ts';
+import { toolRoutes } from './routes/tools.ts';
 
 /** The bindings the Worker reads; all optional, so `npm start` runs with none. */
 export interface WorkerEnv extends ImageStoreEnv, WorkerConfigEnv {
@@ -73,8 +72,11 @@ interface Settings {
   origins: OriginSettings;
 }
 
-/** `settings` is set past the origin check, on every route but /healthz. */
-type AppEnv = { Bindings: WorkerEnv; Variables: { caller: WorkerCaller; settings?: Settings } };
+/**
+ * The Hono environment of the Worker's router: the route groups' own (`RouteEnv`), plus the settings
+ * the origin check sets, on every route but /healthz and the resource metadata.
+ */
+type RouterEnv = { Bindings: WorkerEnv; Variables: { caller: WorkerCaller; settings?: Settings } };
 
 /**
  * Settings parsed once per distinct set of binding values (so once per isolate in practice), and
@@ -117,24 +119,6 @@ function settingsCache(): (env: WorkerEnv | undefined) => Promise<Settings> {
   };
 }
 
-/** The protected resource metadata: public, from any origin, like the issuer's own metadata. */
-const METADATA_PATHS = [METADATA_PATH, `${METADATA_PATH}/mcp`];
-
-/** `GET /images/{key}.{format}` (and HEAD): outside the token check, inside the origin policy. */
-function isPublicImage(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && /^\/images\/[^/]+$/.test(path);
-}
-
-/** The request's `waitUntil`; without an execution context the work runs unwatched. */
-function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
-  try {
-    const ctx = c.executionCtx;
-    return (promise) => ctx.waitUntil(promise);
-  } catch {
-    return () => {};
-  }
-}
-
 /** Adds the headers every response carries, whoever built it (the MCP SDK included). */
 function withBaseHeaders(response: Response): Response {
   if (Object.keys(BASE_HEADERS).every((name) => response.headers.has(name))) return response;
@@ -167,34 +151,31 @@ function withBaseHeaders(response: Response): Response {
 export function createWorker(options: WorkerOptions): IsomerWorker {
   // Built on the first request, with that request's bindings: they are the deployment's, the same on every request.
   let config: WorkerConfig | undefined;
-  const getConfig = (env: WorkerEnv | undefined) =>
+  const getConfig = (env: WorkerConfigEnv | undefined) =>
     (config ??= createWorkerConfig(withDeploymentSwitches(options, env)));
-  let mcp: ReturnType<typeof createMcpEndpoint> | undefined;
-  const getMcp = (env: WorkerEnv | undefined) => (mcp ??= createMcpEndpoint(getConfig(env)));
-  let openapi: string | undefined;
   const getSettings = settingsCache();
 
-  const app = new Hono<AppEnv>();
+  const router = new Hono<RouterEnv>();
 
-  app.onError((error) => {
+  router.onError((error) => {
     console.error(
       `isomer-edge: ${boundText(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`,
     );
     return errorResponse('INTERNAL_ERROR', 'The Worker failed to handle this request.');
   });
-  app.notFound(() => errorResponse('NOT_FOUND', 'No such route; GET /openapi.json lists them.'));
+  router.notFound(() => errorResponse('NOT_FOUND', 'No such route; GET /openapi.json lists them.'));
 
-  app.use('*', async (c, next) => {
+  router.use('*', async (c, next) => {
     await next();
     c.res = withBaseHeaders(c.res);
   });
 
   // A path's other methods: 405 with `Allow` from Hono's route table, and OPTIONS (not a preflight,
   // which CORS answers) 204 with the same `Allow`.
-  app.use(
+  router.use(
     '*',
     methodNotAllowed({
-      app,
+      app: router,
       onMethodNotAllowed: (c, methods) => {
         const allow = [...methods, 'OPTIONS'].join(', ');
         if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
@@ -203,39 +184,21 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
     }),
   );
 
-  app.get('/healthz', () => jsonResponse({ ok: true }));
-
-  // RFC 9728: what a client reads after a 401 to find the authorization server. No token, any origin.
-  const metadata = async (c: Context<AppEnv>) => {
-    const { auth } = await getSettings(c.env);
-    if (auth.mode !== 'guarded' || !auth.oauth) return errorResponse('NOT_FOUND', 'OAuth is not configured.');
-    const cors = { 'access-control-allow-origin': '*' };
-    if (c.req.method === 'OPTIONS')
-      return new Response(null, {
-        status: 204,
-        headers: { ...cors, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-max-age': '600' },
-      });
-    return jsonResponse(protectedResourceMetadata(auth.oauth, c.req.raw), 200, cors);
-  };
-  app.get(METADATA_PATHS[0]!, metadata);
-  app.get(METADATA_PATHS[1]!, metadata);
-  app.options(METADATA_PATHS[0]!, metadata);
-  app.options(METADATA_PATHS[1]!, metadata);
-
-  // Origin policy, CORS and auth, in that order, for every route but /healthz and the metadata.
-  app.use('*', async (c, next) => {
-    if (c.req.path === '/healthz' || METADATA_PATHS.includes(c.req.path)) return next();
+  // Origin policy, CORS and auth, in that order, for every route but /healthz and the resource
+  // metadata, which are public from any origin.
+  router.use('*', async (c, next) => {
+    if (c.req.path === HEALTH_PATH || METADATA_PATHS.includes(c.req.path)) return next();
     const settings = await getSettings(c.env);
     if (!originAllowed(c.req.header('origin'), c.req.url, settings.origins)) return forbiddenOrigin();
     c.set('settings', settings);
     return next();
   });
-  app.use('*', (c, next) => {
+  router.use('*', (c, next) => {
     const settings = c.get('settings');
     if (settings === undefined || c.req.header('origin') === undefined) return next();
     return corsMiddleware(settings.origins, c.req.header('access-control-request-headers'))(c, next);
   });
-  app.use('*', async (c, next) => {
+  router.use('*', async (c, next) => {
     const settings = c.get('settings');
     // A stored image is public: Slack's fetcher sends no token, and its key is the capability.
     if (settings === undefined || isPublicImage(c.req.method, c.req.path)) return next();
@@ -248,26 +211,18 @@ export function createWorker(options: WorkerOptions): IsomerWorker {
     return next();
   });
 
-  app.get('/tools', (c) => listTools(getConfig(c.env)));
-  app.post('/tools/:name', (c) => callTool(getConfig(c.env), c.get('caller'), c.req.param('name'), c.req.raw));
-  app.get('/resources', (c) => listResources(getConfig(c.env)));
-  app.get('/resources/:name', (c) => readResource(getConfig(c.env), c.req.param('name')));
-  app.get('/prompts', (c) => listPrompts(getConfig(c.env)));
-  app.post('/prompts/:name', (c) => getPrompt(getConfig(c.env), c.req.param('name'), c.req.raw));
-  app.get('/formats', (c) => listFormats(getConfig(c.env)));
-  app.post('/render/:format', (c) => renderComposition(getConfig(c.env), c.req.param('format'), c.req.raw, c.env));
-  app.get('/images/:file', (c) => serveImage(c.env, c.req.raw, c.req.param('file'), waitUntilOf(c)));
-  app.post('/images/:file', (c) => storeImage(getConfig(c.env), c.req.param('file'), c.req.raw, c.env));
-  app.get('/openapi.json', (c) => {
-    openapi ??= JSON.stringify(buildOpenApiDocument(getConfig(c.env)));
-    return new Response(openapi, { headers: { 'content-type': 'application/json' } });
-  });
-  app.post('/mcp', (c) => getMcp(c.env)(c.req.raw, c.get('caller')));
+  // The route groups, each its routes and their handlers (routes/).
+  router.route('/', metaRoutes(getConfig));
+  router.route('/', signInRoutes(getSettings));
+  router.route('/', toolRoutes(getConfig));
+  router.route('/', renderRoutes(getConfig));
+  router.route('/', imageRoutes(getConfig));
+  router.route('/', mcpRoutes(getConfig));
 
   return {
     fetch: async (request, env, ctx) => {
       bindFontAssets(env);
-      return app.fetch(request, env, ctx as Parameters<typeof app.fetch>[2]);
+      return router.fetch(request, env, ctx as Parameters<typeof router.fetch>[2]);
     },
     scheduled: (controller, env) => expireImages(env, controller.scheduledTime),
   };
