@@ -8,13 +8,9 @@ import { el } from './dom.ts';
 import { renderMarkdown } from './markdown.ts';
 import { essence, isBinary, isJson, isPicture } from './media.ts';
 
-/** A format as `GET /formats` lists it (the fields the page reads). */
-export interface ServedFormat {
-  readonly name: string;
-  readonly title: string;
-  readonly mimeType: string;
-  readonly options: readonly string[];
-}
+import type { ServedFormat } from './format-tabs.ts';
+
+export type { ServedFormat } from './format-tabs.ts';
 
 /** One render of a format: its bytes, and its text when the media type is text. */
 export interface Rendered {

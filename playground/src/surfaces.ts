@@ -5,12 +5,14 @@
  * from the Worker; the page knows formats only by media type (and its chat hosts' previews).
  */
 import { render } from './api.ts';
+import { formatTabs } from './format-tabs.ts';
 import { el, formatBytes, formatCount } from './dom.ts';
 import { hostPreview } from './host-previews.ts';
 import { essence, isPicture, isTextual, requestRank } from './media.ts';
 import { mediaPreview, type Preview, type ServedFormat } from './previews.ts';
 
 export type { ServedFormat } from './previews.ts';
+export { readFormats } from './format-tabs.ts';
 
 interface Surface {
   readonly format: ServedFormat;
@@ -20,19 +22,6 @@ interface Surface {
 /** The served formats, in the Worker's order, each with its preview. */
 let surfaces: readonly Surface[] = [];
 let loaded = false;
-
-/** The served formats, read from a `GET /formats` answer; anything not shaped as a format is left out. */
-export function readFormats(answer: unknown): ServedFormat[] {
-  const formats = (answer as { formats?: unknown } | null)?.formats;
-  if (!Array.isArray(formats)) throw new Error('GET /formats did not list formats');
-  return formats.filter(
-    (format): format is ServedFormat =>
-      typeof format?.name === 'string' &&
-      typeof format.title === 'string' &&
-      typeof format.mimeType === 'string' &&
-      Array.isArray(format.options),
-  );
-}
 
 /**
  * Builds a tab, a panel and a size row for each served format; answers the tab to open on (the
@@ -46,26 +35,22 @@ export function showFormats(
 ): string | undefined {
   loaded = true;
   surfaces = formats.map((format) => ({ format, preview: hostPreview(format) ?? mediaPreview(format) }));
+  const tabs = formatTabs(formats);
   tabList.replaceChildren(
-    ...surfaces.map(({ format }) =>
+    ...tabs.map((tab) =>
       el(
         'button',
-        {
-          type: 'button',
-          role: 'tab',
-          id: `tab-${format.name}`,
-          'data-tab': format.name,
-          'aria-controls': `panel-${format.name}`,
-        },
-        format.title,
+        { type: 'button', role: 'tab', id: tab.id, 'data-tab': tab.name, 'aria-controls': tab.panel },
+        tab.title,
       ),
     ),
   );
   panels.replaceChildren(
-    ...surfaces.map(({ format, preview }) => {
+    ...surfaces.map(({ preview }, index) => {
+      const tab = tabs[index]!;
       const panel = el(
         'div',
-        { role: 'tabpanel', id: `panel-${format.name}`, 'aria-labelledby': `tab-${format.name}`, class: 'panel' },
+        { role: 'tabpanel', id: tab.panel, 'aria-labelledby': tab.id, class: 'panel' },
         ...preview.nodes,
       );
       panel.hidden = true;

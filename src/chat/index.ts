@@ -8,41 +8,18 @@ import type { IsomerRuntime } from '../core/runtime/runtime.ts';
 import type { Composition } from '../core/model/composition.ts';
 import { CompositionValidationError } from '../core/model/errors.ts';
 import type { MarkdownBlock } from '../core/markdown/tree.ts';
-import type { DiscordMessage } from '../core/chat-hosts/discord/message.ts';
-import type { GoogleChatMessage } from '../core/chat-hosts/googlechat/message.ts';
-import type { ChatHeading } from '../core/chat-hosts/shared.ts';
-import type { TeamsMessage } from '../core/chat-hosts/teams/message.ts';
-import type { TelegramMessages } from '../core/chat-hosts/telegram/message.ts';
+import type { ChatHeading } from '../core/chat-hosts/document.ts';
 import type { ChatHost } from '../core/chat-hosts/host.ts';
 import { BUILT_IN_HOSTS } from '../core/chat-hosts/registry.ts';
 
-export { markdownToTeams, escapeTeamsText, ADAPTIVE_CARD_VERSION } from '../core/chat-hosts/teams/message.ts';
-export type { TeamsMessage, AdaptiveCard, TeamsElement } from '../core/chat-hosts/teams/message.ts';
-export { markdownToDiscord, escapeDiscordText } from '../core/chat-hosts/discord/message.ts';
-export type { DiscordMessage, DiscordEmbed } from '../core/chat-hosts/discord/message.ts';
-export {
-  markdownToGoogleChat,
-  escapeGoogleChatHtml,
-  neutralizeGoogleChatText,
-} from '../core/chat-hosts/googlechat/message.ts';
-export type {
-  GoogleChatMessage,
-  GoogleChatCard,
-  GoogleChatSection,
-  GoogleChatWidget,
-} from '../core/chat-hosts/googlechat/message.ts';
-export { markdownToTelegram, escapeTelegramHtml } from '../core/chat-hosts/telegram/message.ts';
-export type { TelegramMessages, TelegramSendMessage } from '../core/chat-hosts/telegram/message.ts';
-export { TEAMS_LIMITS } from '../core/chat-hosts/teams/limits.ts';
-export { DISCORD_LIMITS } from '../core/chat-hosts/discord/limits.ts';
-export { GOOGLE_CHAT_LIMITS } from '../core/chat-hosts/googlechat/limits.ts';
-export { TELEGRAM_LIMITS } from '../core/chat-hosts/telegram/limits.ts';
-export type { ChatHeading } from '../core/chat-hosts/shared.ts';
+// Every built-in host's declaration and public API (converter, escaping, limits, payload types),
+// passed on by the registry: a host added there is exported here with no edit of this file.
+export * from '../core/chat-hosts/registry.ts';
+export type { ChatHeading } from '../core/chat-hosts/document.ts';
 export { defineHost, type ChatHost, type MarkdownHost, type SurfaceHost } from '../core/chat-hosts/host.ts';
 export type { ImagePlacement, Picture } from '../core/chat-hosts/picture.ts';
 export type { FoundLink, HostChecks } from '../core/chat-hosts/checks.ts';
 export type { HostPayloadSchemas, PayloadSchema, SchemaRef } from '../core/chat-hosts/payload-schema.ts';
-export { BUILT_IN_HOSTS } from '../core/chat-hosts/registry.ts';
 export { FORMATS, formatRegistry, type FormatEntry } from '../core/formats.ts';
 
 type BuiltInMarkdownHost = Extract<(typeof BUILT_IN_HOSTS)[number], { from: 'markdown' }>;
@@ -84,12 +61,13 @@ export interface ChatBuildOptions {
   heading?: boolean;
 }
 
-// A type alias, not an interface, so it fits `Record<string, IsomerToolsFormat>`.
+/**
+ * One format per built-in host converted from the Markdown tree, each building that host's
+ * message type (what its `convert` answers), read from the registry. A type alias, not an
+ * interface, so it fits `Record<string, IsomerToolsFormat>`.
+ */
 export type ChatFormats = {
-  teams: ChatFormat<TeamsMessage>;
-  discord: ChatFormat<DiscordMessage>;
-  googlechat: ChatFormat<GoogleChatMessage>;
-  telegram: ChatFormat<TelegramMessages>;
+  [H in BuiltInMarkdownHost as H['name']]: ChatFormat<ReturnType<H['convert']>>;
 };
 
 export interface ChatFormatsOptions {
@@ -102,7 +80,8 @@ export interface ChatFormatsOptions {
 }
 
 /**
- * The four chat formats for one runtime. Each validates the composition, draws every node with
+ * The chat formats for one runtime, one per host converted from the Markdown tree (the built-in
+ * ones unless `hosts` says otherwise). Each validates the composition, draws every node with
  * its primitive's Markdown renderer (nodes hidden from the `markdown` surface stay hidden), and
  * converts that content tree for its host.
  * @example

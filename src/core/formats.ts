@@ -94,8 +94,8 @@ export function isBuiltInFormat(name: string): name is BuiltInFormat {
  * ```ts
  * import { BUILT_IN_HOSTS, formatRegistry } from 'isomer-edge/chat';
  *
- * declare const mattermostHost: (typeof BUILT_IN_HOSTS)[number];
- * const pictured = formatRegistry([...BUILT_IN_HOSTS, mattermostHost])
+ * declare const zulipHost: (typeof BUILT_IN_HOSTS)[number];
+ * const pictured = formatRegistry([...BUILT_IN_HOSTS, zulipHost])
  *   .filter((entry) => entry.picture)
  *   .map((entry) => entry.name); // ['slack', 'teams', 'googlechat']
  * ```

@@ -125,7 +125,7 @@ describe('the kit on a broken pack', () => {
       )
         threw.push(format);
     // Slack has no renderer of its own here, so it converts the Markdown too; HTML, text and images do not.
-    expect(threw).toEqual(['markdown', 'slack', 'teams', 'discord', 'googlechat', 'telegram']);
+    expect(threw).toEqual(['markdown', ...BUILT_IN_HOSTS.map((host) => host.name)]);
     expect(await formatProblems(broken, 'markdown')).toContain(
       'crashingNote example 1 on markdown: threw markdown renderer exploded',
     );

@@ -6,7 +6,7 @@ import {
   type IsomerTool,
   type IsomerToolResult,
 } from '../../src/index.ts';
-import { notesPack } from './notes-pack.ts';
+import { fixtureNotesPack } from './packs/fixture-notes.ts';
 
 /** A body rule like the slides deck frame's: exactly one top-level node. */
 export const oneNodeFrame = {
@@ -113,7 +113,7 @@ export const views = [
 ];
 
 export function runtimeWithViews() {
-  return createIsomerRuntime<{ user: string }>({ packs: [notesPack], views });
+  return createIsomerRuntime<{ user: string }>({ packs: [fixtureNotesPack], views });
 }
 
 export function textOf(result: IsomerToolResult): string {

@@ -3,7 +3,8 @@
  * the route takes exactly those options and refuses the rest, naming the formats that read them.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatFormats } from '../../src/chat/index.ts';
+import { CHAT_FORMAT_NAMES, createChatFormats } from '../../src/chat/index.ts';
+import { BUILT_IN_HOSTS } from '../../src/core/chat-hosts/registry.ts';
 import { FORMAT_OPTIONS, FORMATS } from '../../src/core/formats.ts';
 import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
@@ -49,7 +50,8 @@ describe('GET /formats', () => {
         options: [...entry.options],
       });
     }
-    expect(formats.find((format) => format.name === 'googlechat')?.title).toBe('Google Chat');
+    for (const host of BUILT_IN_HOSTS)
+      expect(formats.find((format) => format.name === host.name)?.title).toBe(host.title);
   });
 
   it('lists a host format given in code with every option but a picture, and says when layout is off', async () => {
@@ -114,7 +116,7 @@ describe('POST /render/{format} reads the options its format declares', () => {
 
   it('gives each chat host `heading`: the title heads the message only when asked', async () => {
     const hosts = FORMATS.filter((format) => format.host);
-    expect(hosts.map((format) => format.name)).toEqual(['slack', 'teams', 'discord', 'googlechat', 'telegram']);
+    expect(hosts.map((format) => format.name)).toEqual(BUILT_IN_HOSTS.map((host) => host.name));
     for (const { name } of hosts) {
       const titled = await (await post(`/render/${name}?heading=true`, named)).text();
       const bare = await (await post(`/render/${name}?heading=false`, named)).text();
@@ -126,8 +128,10 @@ describe('POST /render/{format} reads the options its format declares', () => {
 
   it('lets a library caller choose the heading per call, over the formats’ default', () => {
     const chat = createChatFormats({ runtime: slidesRuntime, heading: false });
-    expect(JSON.stringify(chat.discord.build(named))).not.toContain('Said by the title alone');
-    expect(JSON.stringify(chat.discord.build(named, { heading: true }))).toContain('Said by the title alone');
-    expect(chat.telegram.render(named, { heading: true })).toContain('Said by the title alone');
+    for (const name of CHAT_FORMAT_NAMES) {
+      expect(JSON.stringify(chat[name].build(named)), name).not.toContain('Said by the title alone');
+      expect(JSON.stringify(chat[name].build(named, { heading: true })), name).toContain('Said by the title alone');
+      expect(chat[name].render(named, { heading: true }), name).toContain('Said by the title alone');
+    }
   });
 });

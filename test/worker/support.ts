@@ -1,14 +1,22 @@
 import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { BUILT_IN_HOSTS } from '../../src/core/chat-hosts/registry.ts';
 import { MCP_VERSION } from '../support/mcp-message.ts';
 
 /** Any host works: the Worker routes on the path alone. */
 export const BASE = 'http://isomer.test';
 
-/** Every format the default Worker offers, in the order tools, routes and OpenAPI list them. */
+/** The registry's chat hosts drawn from one source (`surface`: the runtime's own surface; `markdown`: the content tree). */
+const hostsFrom = (from: 'surface' | 'markdown'): string[] =>
+  BUILT_IN_HOSTS.filter((host) => host.from === from).map((host) => host.name);
+
+/**
+ * Every format the default Worker offers, in the order tools, routes and OpenAPI list them: the
+ * surfaces (the surface chat host among them), the pictures, then the hosts converted from Markdown.
+ */
 export const DEFAULT_FORMATS = [
-  ...['text', 'markdown', 'html', 'slack'],
+  ...['text', 'markdown', 'html', ...hostsFrom('surface')],
   ...['png', 'webp', 'svg', 'pdf'],
-  ...['teams', 'discord', 'googlechat', 'telegram'],
+  ...hostsFrom('markdown'),
 ];
 
 export function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -116,7 +124,13 @@ export async function rpcMessage(response: Response): Promise<any> {
   return JSON.parse(text);
 }
 
-/** A request to a Worker built in the test (not `SELF`), its waitUntil work awaited. */
+/**
+ * The bindings of a Worker opened on purpose (`ISOMER_AUTH = "none"`), as `npm start` runs it: what
+ * a test that is not about sign-in gives a Worker it builds.
+ */
+export const OPEN_ENV = Object.freeze({ ISOMER_AUTH: 'none' });
+
+/** A request to a Worker built in the test (not `SELF`), its waitUntil work awaited. Default: open. */
 export async function workerFetch(
   worker: {
     fetch: (
@@ -127,7 +141,7 @@ export async function workerFetch(
   },
   path: string,
   init: RequestInit = {},
-  env: object = {},
+  env: object = OPEN_ENV,
 ): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(

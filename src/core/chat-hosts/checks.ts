@@ -1,8 +1,10 @@
 /**
- * A host's checks: checks written from the host's documented rules, not from its converter, so
- * a sweep never grades a converter by its own code. Each host's `checks.ts` answers this interface and
- * its declaration loads it on demand (`kit`), so a Worker never evaluates it; the chat sweeps, the
- * link and mention tests and a new host's own tests read every host through it.
+ * A host's checks, public through `isomer-edge/chat`: checks written from the host's documented
+ * rules, not from its converter, so a sweep never grades a converter by its own code. Each host's
+ * `checks.ts` answers this interface and its declaration loads it on demand (`checks`), so a
+ * Worker never evaluates it; the chat sweeps, the link and mention tests, the pack conformance kit
+ * and a new host's own tests read every host through it. The helpers below are what the Markdown
+ * and HTML hosts' checks are written with.
  */
 
 /** A link as a reader sees it: the words shown and where it goes. */
@@ -77,12 +79,18 @@ export function withoutMarkers(text: string): string {
   return text.replace(/(?<!\\)\]\([^)\s]*\)/g, '').replace(/(?<!\\)(?:\*+|_+|~+|\|\||\[)/g, '');
 }
 
-/** Masked Markdown links in every string, style markers that draw taken out of the label. */
-export function markdownLinks(payload: unknown): FoundLink[] {
+/**
+ * Masked Markdown links in every string, the host's emphasis markers taken out of the label (a
+ * reader sees them drawn, not written): `**` and `_` unless the host reads others (`*` alone).
+ */
+export function markdownLinks(payload: unknown, markers: readonly string[] = ['**', '_']): FoundLink[] {
+  // Longest first, so `**` is taken whole before `*`.
+  const longestFirst = [...markers].sort((a, b) => b.length - a.length);
+  const marker = new RegExp(`(?<!\\\\)(?:${longestFirst.map((m) => m.replace(/[*_~|]/g, '\\$&')).join('|')})`, 'g');
   const links: FoundLink[] = [];
   for (const [, text] of strings(payload))
     for (const match of text.matchAll(MARKDOWN_LINK))
-      links.push({ label: unescapeMarkdown(match[1]!.replace(/(?<!\\)(?:\*\*|_)/g, '')), url: match[2]! });
+      links.push({ label: unescapeMarkdown(match[1]!.replace(marker, '')), url: match[2]! });
   return links;
 }
 

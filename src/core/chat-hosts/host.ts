@@ -8,7 +8,7 @@ import type { MarkdownBlock } from '../markdown/tree.ts';
 import type { HostChecks } from './checks.ts';
 import type { HostPayloadSchemas } from './payload-schema.ts';
 import type { ImagePlacement, Picture } from './picture.ts';
-import type { ChatHeading } from './shared.ts';
+import type { ChatHeading } from './document.ts';
 
 interface HostBase<TName extends string, TMessage> {
   /** The format name: `isomer_render`'s `format`, `POST /render/{name}`. Lower-case letters only. */
@@ -23,7 +23,7 @@ interface HostBase<TName extends string, TMessage> {
   /** Puts a stored picture of the composition in the message (`?image=above|only`); absent when the host takes none. */
   picture?(message: TMessage, picture: Picture, placement: ImagePlacement): TMessage;
   readonly payload: HostPayloadSchemas;
-  /** Loads the host's checks (`checks.ts`: checks from its documented rules); only tests call it, so a Worker never evaluates it. */
+  /** Loads the host's public checks (`checks.ts`: its documented rules as code, see {@link defineHost}); a Worker never calls it. */
   checks(): Promise<HostChecks>;
 }
 
@@ -44,11 +44,18 @@ export type ChatHost<TName extends string = string, TMessage = unknown> =
 
 /**
  * Declares a chat host: checks its name once, so a bad one fails where it is written.
+ *
+ * A host's `checks` are public (`HostChecks`, exported by `isomer-edge/chat`): its rules as code —
+ * the limits it publishes as it counts them, the mention syntax it would resolve, the links it
+ * would open — written from the host's documentation, never from its converter. The chat sweeps,
+ * the link and mention tests and the pack conformance kit read every host's payloads through
+ * them, and a pack or host author can run them on their own payloads. They load on demand
+ * (`() => import('./checks.ts')`), so a Worker never evaluates them.
  * @example
  * ```ts
  * import { defineHost, type HostChecks } from 'isomer-edge/chat';
  *
- * declare const plainKit: HostChecks; // the checks of its checks.ts, written from the host's rules
+ * declare const plainChecks: HostChecks; // the checks of its checks.ts, written from the host's rules
  * const plainHost = defineHost({
  *   name: 'plain',
  *   title: 'Plain chat',
@@ -58,7 +65,7 @@ export type ChatHost<TName extends string = string, TMessage = unknown> =
  *   from: 'markdown',
  *   convert: (blocks) => ({ text: `${blocks.length} blocks` }),
  *   payload: { root: 'PlainMessage', schemas: () => ({ PlainMessage: { type: 'object' } }) },
- *   checks: async () => plainKit, // in a host's folder: () => import('./checks.ts')
+ *   checks: async () => plainChecks, // in a host's folder: () => import('./checks.ts')
  * });
  * ```
  */

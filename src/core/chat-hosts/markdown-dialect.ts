@@ -1,36 +1,39 @@
 /**
- * The writer every host that reads a Markdown dialect shares: styled runs and blocks of the content
- * tree as that host's Markdown (headings, paragraphs, lists, quotes, fences, tables as aligned
- * monospace, rules), and the cutting and packing of the result into pieces of at most N
- * characters. A host brings only what is its own: its escaping, where a mention opens, how it
- * draws a heading and a rule ({@link MarkdownDialect}).
+ * The writer every chat host that reads a Markdown dialect shares: styled runs and blocks of the
+ * content tree as that host's Markdown (emphasis, inline code, links, headings, paragraphs, lists,
+ * quotes, fences, tables as aligned monospace, rules). A host declares only what its dialect does
+ * differently ({@link MarkdownDialect}: its escaping, where a mention opens, its emphasis markers,
+ * link and code syntax, how it draws a heading and a rule) and writes none of this again; cutting
+ * the result into pieces and packing them into messages is `dialect-pieces.ts`.
  */
 import { CODE_BACKTICK_LOOKALIKE } from '../text/look-alikes.ts';
-import { clampText, cutPrefix } from '../text/clamp.ts';
 import type { MarkdownBlock, MarkdownList } from '../markdown/tree.ts';
-import {
-  breakMentions,
-  type ChatRun,
-  codeLanguage,
-  codeText,
-  inlineRuns,
-  listStart,
-  monospaceTable,
-  splitItem,
-  tableGrid,
-} from './shared.ts';
+import { breakMentions, MENTION_BREAK } from './mentions.ts';
+import { codeLanguage, codeText, listStart, monospaceTable, splitItem, tableGrid } from './plain-blocks.ts';
+import { type ChatRun, inlineRuns } from './runs.ts';
 
 /** How a host writes one line of text (Teams' card text takes no more than this). */
 export interface InlineDialect {
   /** Model text as the host reads it: its Markdown punctuation escaped, its mention syntax broken. */
   readonly escape: (text: string) => string;
-  /** Inline code as the host draws it; absent when the host has none (code runs then read as text). */
-  readonly code?: (text: string) => string;
   /**
    * A global pattern matching what opens a mention in a line's joined text (the `@`, the name a
-   * lookahead): a break goes after each match, so `@**name**` is broken like `@name`.
+   * lookahead): a break goes after each match, so `@**name**` is broken like `@name`. Code spans
+   * get the same breaks. The lookahead must not match a break already there, so breaking twice
+   * changes nothing.
    */
   readonly mentionAt: RegExp;
+  /** Bold's marker, written on both sides. Default `**`. */
+  readonly bold?: string;
+  /** Italic's marker, written on both sides. Default `_` (a host that reads only `*` says `*`). */
+  readonly italic?: string;
+  /**
+   * Inline code: `backticks` (default), a span whose backticks become look-alikes so none closes
+   * it; `none` when the host has no inline code (code runs then read as escaped text).
+   */
+  readonly code?: 'backticks' | 'none';
+  /** A link: the drawn label (on one line) and the checked, encoded URL. Default `[label](url)`. */
+  readonly link?: (label: string, url: string) => string;
 }
 
 /** What makes one host's Markdown its own; everything else is the writer's. */
@@ -40,10 +43,10 @@ export interface MarkdownDialect extends InlineDialect {
   /** What a thematic break is drawn as (a line of its own, between blank lines). */
   readonly rule: string;
   /**
-   * What a fenced block (code, a table) becomes, where nothing is escaped: absent, kept as written;
-   * a host that reads mentions even in code breaks them here.
+   * Whether the host finds mentions inside fenced blocks (code, tables) too: then they are broken
+   * there as in text. Default `false`: a fence is kept as written.
    */
-  readonly fenced?: (text: string) => string;
+  readonly mentionsInFences?: boolean;
   /**
    * Where a nested list starts: `under-text`, under its item's text (CommonMark needs three spaces
    * after `1. `); `two-spaces`, two spaces further in per level whatever the marker (Discord).
@@ -72,20 +75,32 @@ export function wrapMarker(text: string, open: string, close = open): string {
   return `${lead}${open}${core}${close}${trail}`;
 }
 
+/** A break after every match of the dialect's mention pattern in plain text. */
+export function breakMentionsIn(text: string, mentionAt: RegExp): string {
+  return text.replace(mentionAt, (opening) => `${opening}${MENTION_BREAK}`);
+}
+
+/** Inline code: a backtick inside becomes a look-alike so it cannot close the span; mentions broken. */
+function codeSpan(text: string, mentionAt: RegExp): string {
+  const value = breakMentionsIn(text.replace(/`/g, CODE_BACKTICK_LOOKALIKE), mentionAt);
+  return value.trim() === '' ? value : `\`${value}\``;
+}
+
+const markdownLink = (label: string, url: string): string => `[${label}](${url})`;
+
 /**
- * Runs as Markdown: `escapeText` is applied to each run's text, bold becomes `**`, italic `_`, code
- * goes through `code` (when the host has inline code), and runs sharing a target become one
- * `[label](url)`.
+ * Runs in the dialect, as written: each run's text escaped (or a code span), italic then bold
+ * markers around it, and runs sharing a target drawn as one link.
  */
-export function runsToMarkdown(
-  runs: readonly ChatRun[],
-  escapeText: (text: string) => string,
-  code: ((text: string) => string) | undefined,
-): string {
+export function runsToMarkdown(dialect: InlineDialect, runs: readonly ChatRun[]): string {
+  const bold = dialect.bold ?? '**';
+  const italic = dialect.italic ?? '_';
+  const code = (dialect.code ?? 'backticks') === 'backticks';
+  const link = dialect.link ?? markdownLink;
   const styled = (run: ChatRun): string => {
-    let text = run.style.code && code ? code(run.text) : escapeText(run.text);
-    if (run.style.italic) text = wrapMarker(text, '_');
-    if (run.style.bold) text = wrapMarker(text, '**');
+    let text = run.style.code && code ? codeSpan(run.text, dialect.mentionAt) : dialect.escape(run.text);
+    if (run.style.italic) text = wrapMarker(text, italic);
+    if (run.style.bold) text = wrapMarker(text, bold);
     return text;
   };
   let out = '';
@@ -99,14 +114,14 @@ export function runsToMarkdown(
     let label = '';
     const href = run.href;
     while (index < runs.length && runs[index]!.href === href) label += styled(runs[index++]!);
-    out += `[${label.replace(/\n/g, ' ')}](${href})`;
+    out += link(label.replace(/\n/g, ' '), href);
   }
   return out;
 }
 
 /** Runs as the dialect's Markdown: mentions broken across runs, text escaped, line starts inert. */
 export function dialectInline(dialect: InlineDialect, runs: readonly ChatRun[]): string {
-  return escapeLineStarts(runsToMarkdown(breakMentions(runs, dialect.mentionAt), dialect.escape, dialect.code));
+  return escapeLineStarts(runsToMarkdown(dialect, breakMentions(runs, dialect.mentionAt)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,10 +132,10 @@ export function fence(text: string, language = ''): string {
   return `\`\`\`${language}\n${text.replace(/`/g, CODE_BACKTICK_LOOKALIKE)}\n\`\`\``;
 }
 
-/** Code or a table fenced, then as the dialect keeps fenced text (so a table is aligned before any break). */
+/** Code or a table fenced, mentions then broken where the host reads them in fences (a table aligned first). */
 function fenced(dialect: MarkdownDialect, text: string, language = ''): string {
   const block = fence(text, language);
-  return dialect.fenced ? dialect.fenced(block) : block;
+  return dialect.mentionsInFences ? breakMentionsIn(block, dialect.mentionAt) : block;
 }
 
 function indent(text: string, pad: string): string {
@@ -184,118 +199,4 @@ export function dialectBlock(dialect: MarkdownDialect, block: MarkdownBlock): st
     default:
       return '';
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cutting and packing
-
-/** Cuts text into pieces of at most `max`, at a line end in the second half of a piece if any. */
-function cutLines(text: string, max: number): string[] {
-  const parts: string[] = [];
-  let rest = text;
-  while (rest.length > max) {
-    const window = cutPrefix(rest, max);
-    const newline = window.lastIndexOf('\n');
-    let cut = newline > max / 2 ? newline : window.length;
-    // Never leave an escaping backslash at the end of a piece: the next one would start unescaped.
-    while (cut > 1 && (/\\+$/.exec(rest.slice(0, cut))?.[0].length ?? 0) % 2 === 1) cut--;
-    if (cut < 1) cut = Math.max(1, window.length);
-    parts.push(rest.slice(0, cut));
-    rest = rest.slice(cut).replace(/^\n/, '');
-  }
-  if (rest !== '') parts.push(rest);
-  return parts;
-}
-
-/**
- * A drawn block in pieces of at most `max` characters: whole when it fits, else cut at line ends
- * where it can; a fenced block is closed and reopened around each cut.
- */
-export function splitChunk(chunk: string, max: number): string[] {
-  if (chunk.length <= max) return [chunk];
-  const fenced = /^```(\S*)\n([\s\S]*)\n```$/.exec(chunk);
-  if (!fenced) return cutLines(chunk, max);
-  const language = fenced[1]!;
-  return cutLines(fenced[2]!, max - language.length - 8).map((part) => `\`\`\`${language}\n${part}\n\`\`\``);
-}
-
-/** Every block drawn in the dialect, those showing nothing left out, each cut to at most `max`. */
-export function dialectChunks(dialect: MarkdownDialect, blocks: readonly MarkdownBlock[], max: number): string[] {
-  return blocks.flatMap((block) => {
-    const text = dialectBlock(dialect, block);
-    return text === '' ? [] : splitChunk(text, max);
-  });
-}
-
-/** How many characters pieces hold, in the units the host counts. */
-export interface PieceLimits {
-  /** One piece (a message, an embed description). */
-  readonly pieceChars: number;
-  /** Pieces in all. */
-  readonly pieces: number;
-  /** All pieces together, when the host limits that too. */
-  readonly totalChars?: number;
-  /** Already spent of `totalChars` (a title drawn elsewhere). */
-  readonly spent?: number;
-  /** Kept free for the note saying what was left out: of the total, and of the last piece. */
-  readonly noteRoom: number;
-}
-
-/** Chunks of one piece are separated by a blank line. */
-const GAP = 2;
-
-/**
- * Chunks (each at most `pieceChars`) packed in order into pieces, joined by blank lines, within
- * every limit; the first chunk that does not fit ends the packing, and `note(left)` (at most
- * `noteRoom - 2` characters) then closes the last piece. At least one piece, `''` when empty.
- */
-export function packChunks(chunks: readonly string[], limits: PieceLimits, note: (left: number) => string): string[] {
-  const pieces: string[] = [];
-  let current: string[] = [];
-  let length = 0;
-  let total = limits.spent ?? 0;
-  let kept = 0;
-  const close = (): void => {
-    if (current.length > 0 || pieces.length === 0) pieces.push(current.join('\n\n'));
-    current = [];
-    length = 0;
-  };
-  // The last allowed piece keeps room for the note, so a note never opens a piece past the limit.
-  const capacity = (): number => limits.pieceChars - (pieces.length + 1 >= limits.pieces ? limits.noteRoom : 0);
-  for (const chunk of chunks) {
-    const cost = chunk.length + (current.length > 0 ? GAP : 0);
-    if (limits.totalChars !== undefined && cost > limits.totalChars - limits.noteRoom - total) break;
-    if (length + cost > capacity()) {
-      if (pieces.length + 1 >= limits.pieces) break;
-      close();
-      if (chunk.length > capacity()) break;
-    }
-    const added = chunk.length + (current.length > 0 ? GAP : 0);
-    current.push(chunk);
-    length += added;
-    total += added;
-    kept++;
-  }
-  const left = chunks.length - kept;
-  if (left > 0) {
-    const text = note(left);
-    if (length + text.length + GAP > limits.pieceChars) close();
-    current.push(text);
-  }
-  close();
-  return pieces;
-}
-
-/**
- * `text` drawn by `draw` (which escapes, so it grows) within `max` characters: clamped with an
- * ellipsis first, then clamped shorter by what the drawing overshot until it fits.
- */
-export function fitDrawn(text: string, max: number, draw: (text: string) => string): string {
-  let keep = max;
-  let drawn = draw(clampText(text, keep));
-  while (drawn.length > max && keep > 0) {
-    keep -= drawn.length - max;
-    drawn = draw(clampText(text, keep));
-  }
-  return drawn;
 }

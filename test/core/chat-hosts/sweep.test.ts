@@ -1,8 +1,7 @@
 /**
  * The chat sweep: hostile text in the string fields of every catalog example and project fixture,
- * rendered on all five chat hosts (Slack, Teams, Discord, Google Chat, Telegram) and read by each
- * host's checker: valid Unicode, every published limit as that host counts it, no live mention,
- * only links the URL policy allows.
+ * rendered on every chat host of the registry and read by each host's checks: valid Unicode, every
+ * published limit as that host counts it, no live mention, only links the URL policy allows.
  *
  * Placement: every string leaf of a case (the view's title and subtitle included, `type` aside)
  * takes one hostile string, the next leaf the next string, and each of a case's compositions moves
@@ -12,12 +11,11 @@
  * what a host is sent) and does not count as checked.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatFormats } from '../../../src/chat/index.ts';
 import { BUILT_IN_HOSTS } from '../../../src/core/chat-hosts/registry.ts';
+import { allUnderTest } from '../../support/chat-host-suites/host.ts';
 import { cases, HOSTILE, placements, ROUNDS, sweep } from '../../support/chat-sweep.ts';
-import { slidesRuntime } from '../../support/slides.ts';
 
-const chat = createChatFormats({ runtime: slidesRuntime });
+const hosts = await allUnderTest(BUILT_IN_HOSTS);
 
 describe('hostile strings in every field of every example and fixture, on every chat host', () => {
   it('has the cases it claims, and every hostile string reaches some host in some field', () => {
@@ -32,15 +30,12 @@ describe('hostile strings in every field of every example and fixture, on every 
     expect(HOSTILE.filter((_, index) => !reached.has(index))).toEqual([]);
   });
 
-  for (const host of BUILT_IN_HOSTS) {
+  for (const host of hosts) {
     // A few seconds a host alone; the machine may be shared, so the limit is generous.
     it(`${host.name}: valid Unicode, within every limit, nothing live, only allowed links`, {
       timeout: 120_000,
     }, async () => {
-      const hostChecks = await host.checks();
-      const tally = sweep(hostChecks, (composition) =>
-        host.from === 'surface' ? slidesRuntime.surfaces.slack.render(composition) : chat[host.name].build(composition),
-      );
+      const tally = sweep(host.checks, (composition) => host.build(composition));
       console.log(
         `chat sweep ${host.name}: ${tally.compositions} compositions, ${tally.payloads} hostile strings checked, ` +
           `${tally.problems.length} problems`,

@@ -1,6 +1,6 @@
 /**
  * The playground's tabs follow the Worker's formats: against a Worker that serves one more chat
- * host (Mattermost) and one format given in code (`csv`), under `wrangler dev`
+ * host (Zulip) and one format given in code (`csv`), under `wrangler dev`
  * (test/support/workers/extra-formats.ts), the page shows a tab for each, draws them with its
  * generic preview, shares a link to them and copies a curl command the Worker answers.
  */
@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWorker, startWorker } from '../../e2e/server.ts';
 import { launchChromium } from '../chromium.ts';
+import { FORMATS } from '../../../src/core/formats.ts';
 import {
   copied,
   editorText,
@@ -24,7 +25,7 @@ import {
 
 const BUILT = new URL('../../../build/playground/index.html', import.meta.url);
 /** The formats this Worker adds to the built-in ones. */
-const ADDED = ['mattermost', 'csv'] as const;
+const ADDED = ['zulip', 'csv'] as const;
 
 interface Listed {
   name: string;
@@ -61,10 +62,10 @@ const strings = (value: unknown): string[] =>
       ? Object.values(value).flatMap(strings)
       : [];
 
-/** Mattermost's posts as a person reads them: the messages, Markdown's backslash escapes undone. */
-const mattermostText = (payload: string): string =>
-  (JSON.parse(payload) as { posts: { message: string }[] }).posts
-    .map((post) => post.message.replace(/\\(.)/g, '$1'))
+/** Zulip's messages as a person reads them: the contents, Markdown's backslash escapes undone. */
+const zulipText = (payload: string): string =>
+  (JSON.parse(payload) as { messages: { content: string }[] }).messages
+    .map((message) => message.content.replace(/\\(.)/g, '$1'))
     .join('\n');
 
 /** What an added format's panel holds: its text, and the elements in it besides the one <pre>. */
@@ -80,7 +81,7 @@ const panel = (page: Page, name: string) =>
 
 describe('the playground against a Worker with an added host and a code format', () => {
   it('shows a tab for every served format, titled as the Worker says, and draws the added ones as text', async () => {
-    expect(formats.map((format) => format.name).slice(-3)).toEqual(['telegram', ...ADDED]);
+    expect(formats.map((format) => format.name)).toEqual([...FORMATS.map((format) => format.name), ...ADDED]);
     const { page, problems } = await watchedPage(browser);
     await page.goto(`${worker.url}/`);
     await waitForRender(page, 0);
@@ -89,7 +90,7 @@ describe('the playground against a Worker with an added host and a code format',
     );
     expect(tabs).toEqual(formats.map(({ name, title }) => ({ name, title })));
     expect(tabs.slice(-2)).toEqual([
-      { name: 'mattermost', title: 'Mattermost' },
+      { name: 'zulip', title: 'Zulip' },
       { name: 'csv', title: 'csv' },
     ]);
     expect(await page.getAttribute('#tab-png', 'aria-selected')).toBe('true');
@@ -102,9 +103,9 @@ describe('the playground against a Worker with an added host and a code format',
     for (const [title, size] of sizes.slice(-2)) expect(size, title!).toMatch(/^[\d,]+ characters · /);
 
     // The first example, in each added format: the payload's text, holding the example's words
-    // (Mattermost: every word the plain-text surface shows; the CSV: every word of every string).
+    // (Zulip: every word the plain-text surface shows; the CSV: every word of every string).
     const words = {
-      mattermost: wordsOf((await page.textContent('#out-text')) ?? ''),
+      zulip: wordsOf((await page.textContent('#out-text')) ?? ''),
       csv: wordsOf(strings(JSON.parse(await editorText(page))).join(' ')),
     };
     for (const name of ADDED) {
@@ -116,9 +117,9 @@ describe('the playground against a Worker with an added host and a code format',
       expect(shown.elements, name).toBe(1);
       for (const word of words[name]) expect(shown.text, `${word} on ${name}`).toContain(word);
     }
-    // Mattermost's payload is JSON (its media type ends in +json): shown pretty-printed.
-    const mattermost = (await panel(page, 'mattermost')).text;
-    expect(mattermost).toBe(JSON.stringify(JSON.parse(mattermost), null, 2));
+    // Zulip's payload is JSON (its media type ends in +json): shown pretty-printed.
+    const zulip = (await panel(page, 'zulip')).text;
+    expect(zulip).toBe(JSON.stringify(JSON.parse(zulip), null, 2));
     expect((await panel(page, 'csv')).text.split('\r\n')[0]).toBe('path,text');
     expect(problems).toEqual([]);
     await page.close();
@@ -145,7 +146,7 @@ describe('the playground against a Worker with an added host and a code format',
       expect(curl, name).not.toContain(' -o ');
       const answer = execFileSync('bash', ['-c', curl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       const shown = (await panel(page, name)).text;
-      if (name === 'mattermost') expect(JSON.parse(answer)).toEqual(JSON.parse(shown));
+      if (name === 'zulip') expect(JSON.parse(answer)).toEqual(JSON.parse(shown));
       else expect(answer).toBe(shown);
       expect(shown).toContain('A link keeps the added tab');
 
@@ -195,8 +196,8 @@ describe('the playground against a Worker with an added host and a code format',
       await page.click(`#tab-${name}`);
       const shown = await panel(page, name);
       expect(shown.elements, name).toBe(1);
-      // The tags are there as characters (Mattermost escapes them for its Markdown, the CSV doubles quotes).
-      const text = name === 'mattermost' ? mattermostText(shown.text) : shown.text;
+      // The tags are there as characters (Zulip escapes them for its Markdown, the CSV doubles quotes).
+      const text = name === 'zulip' ? zulipText(shown.text) : shown.text;
       for (const tag of ['<img src=x onerror=', '<script>window.__pwned = 2</script>'])
         expect(text, `${tag} on ${name}`).toContain(tag);
     }

@@ -6,6 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
+import { CHAT_FORMAT_NAMES } from '../../../src/chat/index.ts';
+import { BUILT_IN_HOSTS } from '../../../src/core/chat-hosts/registry.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningWorker, startWorker } from '../../e2e/server.ts';
@@ -42,8 +44,11 @@ afterAll(async () => {
   await Promise.all([open?.stop(), guarded?.stop()]);
 });
 
-/** The chat hosts' tabs, in tab order. */
-const CHAT_TABS = ['teams', 'discord', 'googlechat', 'telegram'] as const;
+/** The chat hosts' tabs (those converted from the Markdown tree), in tab order, read from the registry. */
+const CHAT_TABS = CHAT_FORMAT_NAMES;
+/** The registry's hosts that take a picture (and so read `theme`), by how they are drawn. */
+const pictured = (from: 'surface' | 'markdown'): string[] =>
+  BUILT_IN_HOSTS.filter((host) => host.from === from && host.picture).map((host) => host.name);
 
 /** What each surface shows now: enough to tell that each one drew this composition. */
 async function surfaces(page: Page) {
@@ -138,7 +143,7 @@ describe('the playground', () => {
       buttons.map((button) => ({ name: (button as HTMLElement).dataset.tab, title: button.textContent })),
     );
     expect(tabs).toEqual(formats.map(({ name, title }) => ({ name, title })));
-    expect(tabs.find((tab) => tab.name === 'teams')?.title).toBe('Microsoft Teams');
+    for (const host of BUILT_IN_HOSTS) expect(tabs.find((tab) => tab.name === host.name)?.title).toBe(host.title);
     expect(await page.getAttribute('#tab-png', 'aria-selected')).toBe('true');
     expect(await page.locator('#surface-panels [role="tabpanel"]:visible').count()).toBe(1);
     // Tabs: ARIA roles, one tab in the Tab order, arrow keys move the selection and show the panel.
@@ -217,7 +222,15 @@ describe('the playground', () => {
     const readers = {
       theme: formats.filter((format) => format.options.includes('theme')).map((format) => format.name),
     };
-    expect(readers.theme).toEqual(['html', 'slack', 'png', 'webp', 'svg', 'pdf', 'teams', 'googlechat']);
+    expect(readers.theme).toEqual([
+      'html',
+      ...pictured('surface'),
+      'png',
+      'webp',
+      'svg',
+      'pdf',
+      ...pictured('markdown'),
+    ]);
     for (const tab of CHAT_TABS) {
       const hash = await page.evaluate(() => location.hash);
       await page.click(`#tab-${tab}`);
@@ -411,12 +424,12 @@ describe('the playground', () => {
       body: [{ type: 'slideFrame', body: [{ type: 'slideHeading', title: 'A tab another Worker serves' }] }],
     });
     // The fragment as the page writes it (raw deflate, base64url), naming an added host's tab.
-    const state = deflateRawSync(JSON.stringify({ text, theme: 'dark', tab: 'mattermost' })).toString('base64url');
+    const state = deflateRawSync(JSON.stringify({ text, theme: 'dark', tab: 'zulip' })).toString('base64url');
     await page.goto(`${open.url}/#s=${state}`);
     await waitForRender(page, 0);
     expect(await editorText(page)).toBe(text);
     expect(await page.inputValue('#render-theme')).toBe('dark');
-    expect(await page.locator('#tab-mattermost').count()).toBe(0);
+    expect(await page.locator('#tab-zulip').count()).toBe(0);
     expect(await page.getAttribute('#tab-png', 'aria-selected')).toBe('true');
     expect(await page.isVisible('#panel-png')).toBe(true);
     expect(problems).toEqual([]);

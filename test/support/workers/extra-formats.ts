@@ -1,6 +1,6 @@
 /**
  * A Worker that serves more than the built-in formats, as a deployment would declare them: one
- * more chat host (Mattermost, test/support/chat-hosts/mattermost/) and one format given in code (`csv`,
+ * more chat host (Zulip, test/support/chat-hosts/zulip/) and one format given in code (`csv`,
  * every string of the composition with where it sits). The playground test runs it under
  * `wrangler dev` (wrangler.toml's assets and bindings, this entry) to show that the page's tabs
  * follow what the Worker serves.
@@ -8,7 +8,7 @@
 import { BUILT_IN_HOSTS } from '../../../src/chat/index.ts';
 import { builtInWorkerOptions } from '../../../src/built-in/options.ts';
 import { createWorker } from '../../../src/worker/index.ts';
-import { mattermostHost } from '../chat-hosts/mattermost/index.ts';
+import { zulipHost } from '../chat-hosts/zulip/index.ts';
 
 const cell = (text: string): string => `"${text.replaceAll('"', '""')}"`;
 
@@ -23,7 +23,7 @@ function rows(value: unknown, path: string, out: string[]): string[] {
 
 export default createWorker({
   ...builtInWorkerOptions(),
-  hosts: [...BUILT_IN_HOSTS, mattermostHost],
+  hosts: [...BUILT_IN_HOSTS, zulipHost],
   formats: {
     csv: {
       mimeType: 'text/csv; charset=utf-8',

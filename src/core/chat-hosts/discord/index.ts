@@ -4,6 +4,11 @@ import { DISCORD_LIMITS } from './limits.ts';
 import { markdownToDiscord } from './message.ts';
 import { DISCORD_PAYLOAD } from './schema.ts';
 
+// The host's public API: `isomer-edge/chat` exports it through the registry.
+export { escapeDiscordText, markdownToDiscord } from './message.ts';
+export type { DiscordEmbed, DiscordMessage } from './message.ts';
+export { DISCORD_LIMITS } from './limits.ts';
+
 export const discordHost = defineHost({
   name: 'discord',
   title: 'Discord',

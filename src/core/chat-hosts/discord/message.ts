@@ -3,11 +3,12 @@
  * with `allowed_mentions: { parse: [] }` so nothing pings, and with mention syntax in model text
  * escaped or broken as well, so it does not even render as a mention.
  */
-import { CODE_BACKTICK_LOOKALIKE } from '../../text/look-alikes.ts';
 import type { MarkdownBlock, MarkdownContent } from '../../markdown/tree.ts';
 import { DISCORD_LIMITS } from './limits.ts';
-import { type ChatHeading, chatDocument, inlineRuns, MENTION_BREAK, omittedNote } from '../shared.ts';
-import { dialectChunks, dialectInline, fitDrawn, type MarkdownDialect, packChunks } from '../markdown-dialect.ts';
+import { type ChatHeading, chatDocument } from '../document.ts';
+import { MENTION_BREAK } from '../mentions.ts';
+import type { MarkdownDialect } from '../markdown-dialect.ts';
+import { dialectPieces, fitDrawn } from '../dialect-pieces.ts';
 
 export interface DiscordEmbed {
   title?: string;
@@ -40,19 +41,12 @@ export function escapeDiscordText(text: string): string {
   return text.replace(/[\\*_~`|[\]()<>#]/g, '\\$&').replace(/@(everyone|here)/gi, `@${MENTION_BREAK}$1`);
 }
 
-/** Inline code: a backtick inside becomes a look-alike so it cannot close the span. */
-function inlineCode(text: string): string {
-  const value = text.replace(/`/g, CODE_BACKTICK_LOOKALIKE).replace(/@(everyone|here)/gi, `@${MENTION_BREAK}$1`);
-  return value.trim() === '' ? value : `\`${value}\``;
-}
-
 /**
  * Discord Markdown. Headings are bold lines and a rule a line of box-drawing dashes: embeds draw
  * neither `#` nor `---`. A mention break goes where `@**everyone**` joins up, too.
  */
 const DISCORD_DIALECT: MarkdownDialect = {
   escape: escapeDiscordText,
-  code: inlineCode,
   mentionAt: /@(?=everyone|here)/gi,
   heading: 'bold',
   rule: '─'.repeat(12),
@@ -84,31 +78,19 @@ export function markdownToDiscord(
   const title = document.title
     ? fitDrawn(document.title.replace(/\s+/g, ' '), DISCORD_LIMITS.embedTitleChars, escapeDiscordText)
     : undefined;
-  const chunks: string[] = [];
-  // The subtitle opens the first description, so it is cut to fit one (it fits the total too).
-  if (document.subtitle)
-    chunks.push(fitDrawn(document.subtitle, DISCORD_LIMITS.embedDescriptionChars, subtitleMarkdown));
-  chunks.push(...dialectChunks(DISCORD_DIALECT, document.blocks, DISCORD_LIMITS.embedDescriptionChars));
-  const descriptions = packChunks(
-    chunks,
-    {
-      pieceChars: DISCORD_LIMITS.embedDescriptionChars,
-      pieces: DISCORD_LIMITS.embedsPerMessage,
-      totalChars: DISCORD_LIMITS.embedTotalChars,
-      spent: title?.length ?? 0,
-      noteRoom: NOTE_ROOM,
-    },
-    (left) => `*${escapeDiscordText(omittedNote(left, "Discord's embed limits"))}*`,
-  );
+  const descriptions = dialectPieces(DISCORD_DIALECT, document, {
+    pieceChars: DISCORD_LIMITS.embedDescriptionChars,
+    pieces: DISCORD_LIMITS.embedsPerMessage,
+    totalChars: DISCORD_LIMITS.embedTotalChars,
+    spent: title?.length ?? 0,
+    noteRoom: NOTE_ROOM,
+    limitName: "Discord's embed limits",
+    // The title is the first embed's own; the note is in `*`, as Discord's clients write italics.
+    title: 'apart',
+    noteMarker: '*',
+  });
   const embeds: DiscordEmbed[] = descriptions.map((description) => (description === '' ? {} : { description }));
   if (title) embeds[0]!.title = title;
   for (const embed of embeds) embed.color = DISCORD_EMBED_COLOR;
   return { embeds, allowed_mentions: { parse: [] } };
-}
-
-function subtitleMarkdown(subtitle: string): string {
-  return dialectInline(
-    DISCORD_DIALECT,
-    inlineRuns([{ type: 'emphasis', children: [{ type: 'text', value: subtitle }] }]),
-  );
 }

@@ -1,3 +1,7 @@
+/**
+ * Discord's payload schema (JSON Schema 2020-12), as the converter in this folder sends it: the
+ * OpenAPI document serves it for `POST /render/discord`, and tests validate real answers against it.
+ */
 import { DISCORD_LIMITS } from './limits.ts';
 import { type HostPayloadSchemas, list, object } from '../payload-schema.ts';
 

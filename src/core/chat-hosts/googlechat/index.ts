@@ -5,6 +5,11 @@ import { markdownToGoogleChat } from './message.ts';
 import { googleChatImageMessage } from './picture.ts';
 import { GOOGLE_CHAT_PAYLOAD } from './schema.ts';
 
+// The host's public API: `isomer-edge/chat` exports it through the registry.
+export { escapeGoogleChatHtml, markdownToGoogleChat, neutralizeGoogleChatText } from './message.ts';
+export type { GoogleChatCard, GoogleChatMessage, GoogleChatSection, GoogleChatWidget } from './message.ts';
+export { GOOGLE_CHAT_LIMITS } from './limits.ts';
+
 export const googleChatHost = defineHost({
   name: 'googlechat',
   title: 'Google Chat',

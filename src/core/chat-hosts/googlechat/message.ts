@@ -6,23 +6,11 @@
 import type { MarkdownBlock, MarkdownContent } from '../../markdown/tree.ts';
 import { GOOGLE_CHAT_LIMITS } from './limits.ts';
 import { isBlankText } from '../../text/clamp.ts';
-import {
-  blockLines,
-  type ChatHeading,
-  type ChatRun,
-  chatDocument,
-  clampTextBytes,
-  codeText,
-  inlineRuns,
-  jsonBytes,
-  MENTION_BREAK,
-  omittedNote,
-  runsText,
-  splitRunLines,
-  tableGrid,
-  termDefinitions,
-  runsToHtml,
-} from '../shared.ts';
+import { clampTextBytes, jsonBytes } from '../bytes.ts';
+import { type ChatHeading, chatDocument, omittedNote } from '../document.ts';
+import { MENTION_BREAK } from '../mentions.ts';
+import { blockLines, codeText, tableGrid, termDefinitions } from '../plain-blocks.ts';
+import { type ChatRun, inlineRuns, runsText, runsToHtml, splitRunLines } from '../runs.ts';
 
 export type GoogleChatWidget =
   | { textParagraph: { text: string } }

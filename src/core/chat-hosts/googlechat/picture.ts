@@ -1,5 +1,10 @@
+/**
+ * A stored picture in a Google Chat card: an image widget in a section of its own, first
+ * (`?image=above`) or alone (`only`), the last sections giving way so the card stays within Chat's
+ * widget and byte limits.
+ */
 import { GOOGLE_CHAT_LIMITS } from './limits.ts';
-import { jsonBytes } from '../shared.ts';
+import { jsonBytes } from '../bytes.ts';
 import type { GoogleChatMessage, GoogleChatSection } from './message.ts';
 import { type ImagePlacement, pictureAltText } from '../picture.ts';
 

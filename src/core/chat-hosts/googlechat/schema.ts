@@ -1,3 +1,8 @@
+/**
+ * Google Chat's payload schema (JSON Schema 2020-12), as the converter in this folder sends it, a
+ * stored picture included: the OpenAPI document serves it for `POST /render/googlechat`, and tests
+ * validate real answers against it.
+ */
 import { GOOGLE_CHAT_CARD_ID } from './message.ts';
 import { GOOGLE_CHAT_LIMITS } from './limits.ts';
 import { altText, type HostPayloadSchemas, list, object, one, pictureUrl, string } from '../payload-schema.ts';

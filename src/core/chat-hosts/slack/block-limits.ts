@@ -10,9 +10,6 @@ import { contextBlock, SLACK_IMAGE_ALT } from './notes.ts';
 import { fitRichText } from './rich-text-limits.ts';
 import type { Json } from '../../text/well-formed.ts';
 
-/** A Block Kit object as the pipeline handles it: plain data of unknown shape. */
-export type { Json };
-
 /** Clamps a text object in place; mrkdwn is cut so no entity or `<…>` is left half-open. */
 function clampTextObject(value: unknown, max: number): void {
   if (!isRecord(value) || typeof value.text !== 'string') return;

@@ -4,10 +4,10 @@
  * limit, so every step here trades detail for delivery, in a fixed order, deterministically.
  */
 import { isRecord } from '../../model/is-record.ts';
-import { fitBlock, type Json } from './block-limits.ts';
+import { fitBlock } from './block-limits.ts';
 import type { SlackAssetRequest, SlackBlock, SlackMessage } from './blocks.ts';
 import { isBlankText } from '../../text/clamp.ts';
-import { cloneData, wellFormed } from '../../text/well-formed.ts';
+import { cloneData, type Json, wellFormed } from '../../text/well-formed.ts';
 import { addDividers, budgetBlocks, coalesceFields, type Entry, uniqueBlockIds } from './layout.ts';
 import { SLACK_LIMITS } from './limits.ts';
 import { clampSlackMrkdwn, escapeMrkdwn } from './mrkdwn.ts';

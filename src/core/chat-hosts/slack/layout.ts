@@ -2,7 +2,7 @@
  * Steps 4–6 of fitting a message: how the fitted blocks are laid out in sequence — single-field
  * sections coalesced, dividers placed, the 50-block budget spent — and block ids kept unique.
  */
-import type { Json } from './block-limits.ts';
+import type { Json } from '../../text/well-formed.ts';
 import { SLACK_LIMITS } from './limits.ts';
 import { contextBlock, SLACK_ELIDED_NOTE } from './notes.ts';
 

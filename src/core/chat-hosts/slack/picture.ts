@@ -1,3 +1,7 @@
+/**
+ * A stored picture in a Slack message: an `image` block first (`?image=above`, the last blocks
+ * giving way with a note so the message stays within Slack's block limit) or alone (`only`).
+ */
 import type { SlackBlock, SlackMessage } from './blocks.ts';
 import { IMAGE_PLACEMENTS, type ImagePlacement, pictureAltText } from '../picture.ts';
 import { SLACK_ELIDED_NOTE } from './notes.ts';

@@ -3,7 +3,7 @@
  * neighbours that read the same, and elements left showing nothing are dropped.
  */
 import { isRecord } from '../../model/is-record.ts';
-import type { Json } from './block-limits.ts';
+import type { Json } from '../../text/well-formed.ts';
 import { codePointPrefix, graphemePrefix, isBlankText } from '../../text/clamp.ts';
 import { SLACK_LIMITS } from './limits.ts';
 

@@ -1,3 +1,8 @@
+/**
+ * Slack's payload schema (JSON Schema 2020-12): the Block Kit message the Slack surface sends, a
+ * stored picture included. The OpenAPI document serves it for `POST /render/slack`, and tests
+ * validate real answers against it.
+ */
 import { SLACK_LIMITS as L } from './limits.ts';
 import {
   altText,

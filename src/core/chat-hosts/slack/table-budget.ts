@@ -3,7 +3,8 @@
  * tables past that budget (and tables over the row or column limit) become rich text.
  */
 import { isRecord } from '../../model/is-record.ts';
-import { fitBlock, type Json } from './block-limits.ts';
+import { fitBlock } from './block-limits.ts';
+import type { Json } from '../../text/well-formed.ts';
 import type { Entry } from './layout.ts';
 import { SLACK_LIMITS } from './limits.ts';
 import { inlineLength } from './rich-text-limits.ts';

@@ -5,6 +5,11 @@ import { markdownToTeams } from './message.ts';
 import { teamsImageMessage } from './picture.ts';
 import { TEAMS_PAYLOAD } from './schema.ts';
 
+// The host's public API: `isomer-edge/chat` exports it through the registry.
+export { ADAPTIVE_CARD_VERSION, escapeTeamsText, markdownToTeams } from './message.ts';
+export type { AdaptiveCard, TeamsElement, TeamsMessage } from './message.ts';
+export { TEAMS_LIMITS } from './limits.ts';
+
 export const teamsHost = defineHost({
   name: 'teams',
   title: 'Microsoft Teams',

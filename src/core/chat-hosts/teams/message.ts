@@ -6,22 +6,11 @@
  */
 import type { MarkdownBlock, MarkdownContent, MarkdownList, MarkdownTable } from '../../markdown/tree.ts';
 import { TEAMS_LIMITS } from './limits.ts';
-import {
-  type ChatHeading,
-  type ChatRun,
-  chatDocument,
-  clampTextBytes,
-  codeText,
-  inlineRuns,
-  jsonBytes,
-  listStart,
-  MENTION_BREAK,
-  omittedNote,
-  splitItem,
-  splitRunLines,
-  tableGrid,
-  termDefinitions,
-} from '../shared.ts';
+import { clampTextBytes, jsonBytes } from '../bytes.ts';
+import { type ChatHeading, chatDocument, omittedNote } from '../document.ts';
+import { MENTION_BREAK } from '../mentions.ts';
+import { codeText, listStart, splitItem, tableGrid, termDefinitions } from '../plain-blocks.ts';
+import { type ChatRun, inlineRuns, splitRunLines } from '../runs.ts';
 import { dialectInline, type InlineDialect } from '../markdown-dialect.ts';
 
 export const ADAPTIVE_CARD_VERSION = '1.5';
@@ -86,7 +75,7 @@ function escapeTeamsMarkup(text: string): string {
  * TextBlock Markdown: no inline code (code runs read as plain text), and a mention break where
  * `<**at**>` joins up, too. Blocks are card elements, so only the writer's inline part applies.
  */
-const TEAMS_DIALECT: InlineDialect = { escape: escapeTeamsText, mentionAt: /<(?=\/?at\b)/gi };
+const TEAMS_DIALECT: InlineDialect = { escape: escapeTeamsText, mentionAt: /<(?=\/?at\b)/gi, code: 'none' };
 
 function markdown(runs: readonly ChatRun[]): string {
   return dialectInline(TEAMS_DIALECT, runs);

@@ -1,5 +1,9 @@
+/**
+ * A stored picture in a Teams card: an `Image` element first (`?image=above`) or alone (`only`),
+ * the last elements giving way so the message stays within Teams' size limit.
+ */
 import { TEAMS_LIMITS } from './limits.ts';
-import { jsonBytes } from '../shared.ts';
+import { jsonBytes } from '../bytes.ts';
 import type { TeamsElement, TeamsMessage } from './message.ts';
 import { type ImagePlacement, pictureAltText } from '../picture.ts';
 

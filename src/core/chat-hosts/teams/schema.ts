@@ -1,3 +1,8 @@
+/**
+ * Teams' payload schema (JSON Schema 2020-12): the message activity holding one Adaptive Card 1.5,
+ * as the converter in this folder sends it, a stored picture included. The OpenAPI document serves
+ * it for `POST /render/teams`, and tests validate real answers against it.
+ */
 import { ADAPTIVE_CARD_CONTENT_TYPE, ADAPTIVE_CARD_SCHEMA, ADAPTIVE_CARD_VERSION } from './message.ts';
 import {
   altText,

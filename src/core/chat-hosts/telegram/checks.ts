@@ -97,6 +97,9 @@ export function links(payload: unknown): FoundLink[] {
   );
 }
 
+/** The messages' text outside links, as shown (the other fields, `parse_mode` among them, are not shown). */
 export function plainTexts(payload: unknown): string[] {
-  return strings(payload).map(([, text]) => decodeEntities(text.replace(HTML_LINK, ' ').replace(/<[^>]*>/g, ' ')));
+  return strings(payload)
+    .filter(([path]) => path.endsWith('.text'))
+    .map(([, text]) => decodeEntities(text.replace(HTML_LINK, ' ').replace(/<[^>]*>/g, ' ')));
 }

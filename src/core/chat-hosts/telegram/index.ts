@@ -4,6 +4,11 @@ import { TELEGRAM_LIMITS } from './limits.ts';
 import { markdownToTelegram } from './message.ts';
 import { TELEGRAM_PAYLOAD } from './schema.ts';
 
+// The host's public API: `isomer-edge/chat` exports it through the registry.
+export { escapeTelegramHtml, markdownToTelegram } from './message.ts';
+export type { TelegramMessages, TelegramSendMessage } from './message.ts';
+export { TELEGRAM_LIMITS } from './limits.ts';
+
 export const telegramHost = defineHost({
   name: 'telegram',
   title: 'Telegram',

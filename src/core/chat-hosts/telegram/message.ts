@@ -6,22 +6,10 @@
 import type { MarkdownBlock, MarkdownContent } from '../../markdown/tree.ts';
 import { cutPrefix } from '../../text/clamp.ts';
 import { TELEGRAM_LIMITS } from './limits.ts';
-import {
-  blockLines,
-  breakMentions,
-  type ChatHeading,
-  type ChatRun,
-  chatDocument,
-  codeLanguage,
-  codeText,
-  MENTION_BREAK,
-  monospaceTable,
-  omittedNote,
-  runsText,
-  tableGrid,
-  tidyRuns,
-  runsToHtml,
-} from '../shared.ts';
+import { type ChatHeading, chatDocument, omittedNote } from '../document.ts';
+import { breakMentions, MENTION_BREAK } from '../mentions.ts';
+import { blockLines, codeLanguage, codeText, monospaceTable, tableGrid } from '../plain-blocks.ts';
+import { type ChatRun, runsText, runsToHtml, tidyRuns } from '../runs.ts';
 
 export interface TelegramSendMessage {
   text: string;

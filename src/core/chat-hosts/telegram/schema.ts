@@ -1,3 +1,7 @@
+/**
+ * Telegram's payload schema (JSON Schema 2020-12), as the converter in this folder sends it: the
+ * OpenAPI document serves it for `POST /render/telegram`, and tests validate real answers against it.
+ */
 import { TELEGRAM_LIMITS } from './limits.ts';
 import { type HostPayloadSchemas, list, object, one } from '../payload-schema.ts';
 

@@ -2,11 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { DISCORD_LIMITS, type DiscordMessage } from '../../../../src/chat/index.ts';
 import { md } from '../../../../src/core/markdown/builder.ts';
-import { HOSTS, limitProblems, shown, sixtyNodes } from '../support.ts';
+import { discordHost, markdownToDiscord } from '../../../../src/core/chat-hosts/discord/index.ts';
+import { sixtyNodes } from '../../../support/chat-host-suites/limits.ts';
+
+const hostChecks = await discordHost.checks();
+/** What a reader sees, as the checks read it. */
+const shown = (payload: unknown): string => hostChecks.plainTexts(payload).join('\n');
 
 describe('discord within its limits', () => {
   it('every embed limit at once — 10 embeds, 4,096 per description, 6,000 in all, 256-character title', () => {
-    const message = HOSTS.discord(sixtyNodes(), { title: 'T'.repeat(1000) }) as DiscordMessage;
+    const message = markdownToDiscord(sixtyNodes(), { title: 'T'.repeat(1000) }) as DiscordMessage;
     expect(message.embeds.length).toBeLessThanOrEqual(DISCORD_LIMITS.embedsPerMessage);
     expect(message.embeds[0]!.title!.length).toBeLessThanOrEqual(DISCORD_LIMITS.embedTitleChars);
     expect(message.embeds[0]!.title!.endsWith('…')).toBe(true);
@@ -16,7 +21,7 @@ describe('discord within its limits', () => {
   });
 
   it('a code block longer than a description is split into closed fences', () => {
-    const message = HOSTS.discord(md.content(md.codeBlock('x = 1\n'.repeat(900), 'py'))) as DiscordMessage;
+    const message = markdownToDiscord(md.content(md.codeBlock('x = 1\n'.repeat(900), 'py'))) as DiscordMessage;
     const descriptions = message.embeds.map((e) => e.description ?? '');
     expect(descriptions.length).toBeGreaterThan(1);
     for (const text of descriptions.filter((d) => d.startsWith('```')))
@@ -24,12 +29,12 @@ describe('discord within its limits', () => {
   });
 
   it('a subtitle longer than a description is cut to fit one, with an ellipsis', () => {
-    const message = HOSTS.discord(md.content(md.paragraph('Body')), {
+    const message = markdownToDiscord(md.content(md.paragraph('Body')), {
       title: 'T',
       subtitle: `S ${'s'.repeat(4200)}`,
     }) as DiscordMessage;
-    expect(limitProblems('discord', message)).toEqual([]);
+    expect(hostChecks.problems(message)).toEqual([]);
     expect(message.embeds[0]!.description).toMatch(/^_S s+…_/);
-    expect(shown('discord', message)).toContain('Body');
+    expect(shown(message)).toContain('Body');
   });
 });

@@ -2,12 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { TELEGRAM_LIMITS, type TelegramMessages } from '../../../../src/chat/index.ts';
 import { md } from '../../../../src/core/markdown/builder.ts';
-import { HOSTS, limitProblems, telegramParse } from '../support.ts';
+import { markdownToTelegram, telegramHost } from '../../../../src/core/chat-hosts/telegram/index.ts';
+import { telegramParse } from '../../../../src/core/chat-hosts/telegram/checks.ts';
+
+const hostChecks = await telegramHost.checks();
 
 describe('telegram within its limits', () => {
   it('splits past 4,096 visible characters at block boundaries, each message valid HTML', () => {
     const blocks = md.content(Array.from({ length: 12 }, (_, i) => md.paragraph(`<b>${i}</b> & `, 'y'.repeat(1000))));
-    const { messages } = HOSTS.telegram(blocks) as TelegramMessages;
+    const { messages } = markdownToTelegram(blocks) as TelegramMessages;
     expect(messages.length).toBe(3);
     for (const message of messages) {
       const { problems, visible } = telegramParse(message.text);
@@ -21,10 +24,10 @@ describe('telegram within its limits', () => {
 
   it('the zero-width mention breaks count toward 4,096 (one per `@x`)', () => {
     const mentions = '@x '.repeat(1333).trim();
-    const { messages } = HOSTS.telegram(
+    const { messages } = markdownToTelegram(
       md.content(md.paragraph(mentions), md.paragraph('@y '.repeat(4000))),
     ) as TelegramMessages;
-    expect(limitProblems('telegram', { messages })).toEqual([]);
+    expect(hostChecks.problems({ messages })).toEqual([]);
     expect(messages.length).toBeGreaterThan(2);
   });
 
@@ -35,8 +38,8 @@ describe('telegram within its limits', () => {
       md.paragraph('j'.repeat(4090)),
       md.paragraph('k'.repeat(10)),
     );
-    const { messages } = HOSTS.telegram(blocks) as TelegramMessages;
-    expect(limitProblems('telegram', { messages })).toEqual([]);
+    const { messages } = markdownToTelegram(blocks) as TelegramMessages;
+    expect(hostChecks.problems({ messages })).toEqual([]);
     expect(messages.at(-1)!.text).toMatch(/2 more blocks were left out/);
   });
 });

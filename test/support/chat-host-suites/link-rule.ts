@@ -1,30 +1,12 @@
 /**
- * What a reader of each chat host sees as links (each host's checks: the masked links in a payload,
- * label and target, and the plain text its autolinker reads), and the link rule restated
- * independently of the converters, so the link tests do not grade the converters by their own code.
+ * The link rule restated independently of the converters (what may be opened, which labels
+ * mislead, what an autolinker must not find), and what a reader of a host sees as links, read
+ * through the host's checks; so the link suites do not grade the converters by their own code.
  */
-import { markdownToSlackBlocks } from '../../../src/core/chat-hosts/slack/from-markdown.ts';
 import type { FoundLink } from '../../../src/core/chat-hosts/checks.ts';
-import { HOSTS as CHAT_HOSTS, HOST_CHECKS } from './support.ts';
-
-/** The five chat hosts, Slack's Block Kit included (content as a message of its blocks). */
-export const LINK_HOSTS = {
-  ...CHAT_HOSTS,
-  slack: (content: Parameters<typeof markdownToSlackBlocks>[0]) => ({
-    text: '',
-    blocks: markdownToSlackBlocks(content),
-  }),
-};
-export type LinkHost = keyof typeof LINK_HOSTS;
-export const LINK_HOST_NAMES = Object.keys(LINK_HOSTS) as LinkHost[];
+import type { HostUnderTest } from './host.ts';
 
 export type { FoundLink } from '../../../src/core/chat-hosts/checks.ts';
-
-/** Every masked link (and Slack `<url>`) in a payload, label as the reader sees it. */
-export const foundLinks = (host: LinkHost, payload: unknown) => HOST_CHECKS[host]!.links(payload);
-
-/** The text a host shows outside its links: where its autolinker looks. */
-export const plainTexts = (host: LinkHost, payload: unknown): string[] => HOST_CHECKS[host]!.plainTexts(payload);
 
 const LOOKS = /[\s\p{Cc}\p{Cf}]/u;
 const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee'].map(
@@ -106,7 +88,7 @@ export function refusedAutolinks(texts: readonly string[]): string[] {
 }
 
 /** The payload's text as read, with zero-width joiners (inserted breaks) dropped. */
-export function readText(host: LinkHost, payload: unknown): string {
-  const links = foundLinks(host, payload).map((link) => link.label);
-  return [...plainTexts(host, payload), ...links].join('\n').replace(/\u200D/g, '');
+export function readText(host: HostUnderTest, payload: unknown): string {
+  const links = host.checks.links(payload).map((link) => link.label);
+  return [...host.checks.plainTexts(payload), ...links].join('\n').replace(/\u200D/g, '');
 }
