@@ -8,6 +8,8 @@ import * as imageStore from 'isomer-edge/image-store';
 import * as builtIn from 'isomer-edge/built-in';
 import * as slides from 'isomer-edge/slides';
 import * as worker from 'isomer-edge/worker';
+import * as evals from 'isomer-edge/evals';
+import { execFileSync } from 'node:child_process';
 
 let failed = 0;
 async function check(name, run) {
@@ -48,6 +50,7 @@ await check('every entry exports its API', () => {
     [worker, ['createWorker', 'createWorkerConfig']],
     [chat, ['createChatFormats', 'markdownToTeams']],
     [imageStore, ['createImageStore', 'slackImageMessage']],
+    [evals, ['runEvals', 'runToolLoopEvals', 'formatReport', 'chatCompletionsModel', 'workersAiModel']],
   ])
     for (const name of names) assert(entry[name] !== undefined, `${name} is missing`);
 });
@@ -95,6 +98,20 @@ await check('serves the Worker routes under Node', async () => {
     tools.some((tool) => tool.name === 'isomer_render'),
     JSON.stringify(tools.map((tool) => tool.name)),
   );
+});
+
+await check('isomer-edge/evals scores a replayed answer', async () => {
+  const report = await evals.runEvals({
+    runtime,
+    corpus: [{ id: 'refunds', prompt: 'A slide: refunds settle in two days', golden: slide }],
+    generate: evals.replayGenerate({ refunds: { attempts: [JSON.stringify(slide)] } }),
+  });
+  assert(report.totals.valid === 1 && report.totals.meanSelectionF1 === 1, JSON.stringify(report.totals));
+});
+await check('npx isomer-edge check runs from the installed package', () => {
+  const output = execFileSync('npx', ['--no-install', 'isomer-edge', 'check', '--no-layout'], { encoding: 'utf8' });
+  assert(/^isomer-edge check: pack slides; \d+ examples on .*: \d+ passed, 0 failed\n$/.test(output), output);
+  return output.trim().split(': ').at(-1);
 });
 
 process.exit(failed > 0 ? 1 : 0);
