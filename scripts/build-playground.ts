@@ -4,7 +4,8 @@
  * file per page, the HTML, CSS and `_headers` are copied, and Swagger UI comes from `swagger-ui-dist`
  * so the API page fetches nothing from elsewhere. Nothing here reads pack data: the page asks the
  * Worker it is served by. It also builds the MCP Apps page (`scripts/build-mcp-app.ts`), which the
- * Worker imports, so every step that starts the Worker has it.
+ * Worker imports, and the bundled faces as TrueType (`scripts/engine-fonts.ts`), which the image
+ * engine imports, so every step that starts the Worker has them.
  */
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +15,7 @@ import { decodeRanges } from '../src/images/fonts/script-fonts.ts';
 import { BUNDLED_COVERAGE } from '../src/images/fonts/bundled-coverage.ts';
 import { writeScriptFonts } from './font-files.ts';
 import { buildMcpApp } from './build-mcp-app.ts';
+import { writeEngineFonts } from './engine-fonts.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = join(ROOT, 'playground');
@@ -59,6 +61,8 @@ export async function buildPlayground(options: { quiet?: boolean } = {}): Promis
   writeScriptFonts(join(PLAYGROUND_OUT, 'fonts'), decodeRanges(BUNDLED_COVERAGE));
   // The MCP Apps page the Worker bundles (build/mcp-app, beside the assets, not served as one).
   await buildMcpApp(options);
+  // The bundled faces the image engine imports (build/engine-fonts, bundled into the Worker).
+  await writeEngineFonts();
 }
 
 if (import.meta.filename === process.argv[1]) await buildPlayground();

@@ -1,7 +1,7 @@
 /**
  * `npm run build`: the publishable package in `dist/` — ESM, `.d.ts`, source maps (tsc with
- * `tsconfig.build.json`) — plus what tsc cannot do: the font files copied beside the Worker loader
- * as `.bin` (Data modules under wrangler's default rules, so a consumer's `wrangler.toml` needs no
+ * `tsconfig.build.json`) — plus what tsc cannot do: the bundled faces (TrueType) copied beside the
+ * Worker loader as `.bin` (Data modules under wrangler's default rules, so a consumer's `wrangler.toml` needs no
  * rule), and `dist/package.json`, which points `#images/assets` at the built loaders (the root
  * one points at the sources, for this repository's own tools).
  */
@@ -13,6 +13,7 @@ import { BUNDLED_COVERAGE } from '../src/images/fonts/bundled-coverage.ts';
 import { decodeRanges } from '../src/images/fonts/script-fonts.ts';
 import { writeScriptFonts } from './font-files.ts';
 import { buildMcpApp } from './build-mcp-app.ts';
+import { ENGINE_FONTS, fontsourcePackage, writeEngineFonts } from './engine-fonts.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -33,19 +34,20 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', joi
   stdio: 'inherit',
 });
 
-// The Worker loader imports Fontsource's files; ship copies as .bin and import those.
+// The Worker loader imports the faces the build made as TrueType; ship copies as .bin and import those.
 const loaderPath = join(DIST, 'images', 'engine', 'assets.js');
 const fontDir = join(DIST, 'images', 'engine', 'fonts');
 mkdirSync(fontDir, { recursive: true });
+await writeEngineFonts();
 const licenses = new Set<string>();
 let fonts = 0;
 const loader = readFileSync(loaderPath, 'utf8').replace(
-  /'@fontsource\/([a-z0-9-]+)\/files\/([a-z0-9-]+)\.woff2'/g,
-  (_match, pkg: string, file: string) => {
-    copyFileSync(require.resolve(`@fontsource/${pkg}/files/${file}.woff2`), join(fontDir, `${file}.woff2.bin`));
-    licenses.add(pkg);
+  /'(?:\.\.\/)+build\/engine-fonts\/([a-z0-9-]+)\.ttf'/g,
+  (_match, file: string) => {
+    copyFileSync(join(ENGINE_FONTS, `${file}.ttf`), join(fontDir, `${file}.ttf.bin`));
+    licenses.add(fontsourcePackage(file));
     fonts += 1;
-    return `'./fonts/${file}.woff2.bin'`;
+    return `'./fonts/${file}.ttf.bin'`;
   },
 );
 if (fonts === 0) throw new Error(`build: no font imports found in ${loaderPath}`);

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { CodePointRange } from '../src/images/fonts/fonts.ts';
 import { encodeRanges, type ScriptFontManifest } from '../src/images/fonts/script-fonts.ts';
+import { engineFontNames, fontsourcePackage } from './engine-fonts.ts';
 import { intersect, merge, woff2Coverage } from './font-coverage.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -132,8 +133,9 @@ export function measureBundledCoverage(files: readonly string[]): CodePointRange
 
 /** The bundled files, as `src/images/engine/assets.ts` imports them. */
 export function bundledFontPaths(): string[] {
-  const source = readFileSync(join(ROOT, 'src', 'images', 'engine', 'assets.ts'), 'utf8');
-  return Array.from(source.matchAll(/from '(@fontsource\/[^']+\.woff2)'/g), (match) => require.resolve(match[1]!));
+  // The Worker bundles each face as TrueType made from Fontsource's files of the same name; their
+  // WOFF2 holds the same cmap.
+  return engineFontNames().map((name) => require.resolve(`@fontsource/${fontsourcePackage(name)}/files/${name}.woff2`));
 }
 
 /** The source of `src/images/fonts/bundled-coverage.ts` for the bundled files as they are now. */

@@ -40,7 +40,8 @@ const docsPages = pagePaths.filter((path) => path.startsWith('docs/'));
 
 /** A page without its fenced code and inline code, where a `[x](y)` is not a link. */
 function withoutCode(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+  // A fence may be indented (inside a list item).
+  return markdown.replace(/^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?^[ \t]*\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
 }
 
 /** Every link and image target on a page: `[text](target)`, `![alt](target)`, `<…>` autolinks aside. */

@@ -1,3 +1,8 @@
+/**
+ * The two marks a model may write in prose fields, `` `code` `` and `**strong**`, read into inline
+ * nodes of the Markdown content tree; everything else stays literal text, so model text can never
+ * open a link, a heading or HTML on any surface.
+ */
 import type { MarkdownInline } from './tree.ts';
 
 /**

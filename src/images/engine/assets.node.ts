@@ -13,17 +13,24 @@ import type { FontFiles } from '../fonts/font-files.ts';
 const require = createRequire(import.meta.url);
 // The published build ships the fonts beside this file; in the repository they are Fontsource's.
 const SHIPPED_FONTS = new URL('./fonts/', import.meta.url);
+const BUILT_FONTS = new URL('../../../build/engine-fonts/', import.meta.url);
 
 /** The installed takumi's WASM file, read once when the engine starts; `initSync` compiles it. */
 export function takumiWasm(): WebAssembly.Module | Uint8Array {
   return readFileSync(require.resolve('@takumi-rs/wasm/takumi_wasm_bg.wasm'));
 }
 
-/** A bundled font file's bytes. */
+/**
+ * A bundled font file's bytes: the TrueType copy the package ships beside this file, or in the
+ * repository the one the build made (`build/engine-fonts/`), else Fontsource's WOFF2 of the same
+ * face (the same glyphs; the engine only registers it more slowly).
+ */
 export function fontFile(name: FontFileName): ArrayBuffer {
-  const shipped = new URL(`${name}.woff2.bin`, SHIPPED_FONTS);
+  const shipped = [new URL(`${name}.ttf.bin`, SHIPPED_FONTS), new URL(`${name}.ttf`, BUILT_FONTS)].find((url) =>
+    existsSync(url),
+  );
   // Fontsource names files `<package>-<subset>-<weight>-<style>`, and every subset bundled is latin or latin-ext.
-  const bytes = existsSync(shipped)
+  const bytes = shipped
     ? readFileSync(shipped)
     : readFileSync(require.resolve(`@fontsource/${name.slice(0, name.indexOf('-latin'))}/files/${name}.woff2`));
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;

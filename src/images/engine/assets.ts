@@ -2,35 +2,37 @@
 /**
  * The engine's files for a Worker bundle (the `workerd`/`worker`/default branch of `#images/assets`):
  * the WASM as a CompiledWasm module and the fonts as Data modules, so wrangler bundles them and
- * workerd never compiles WASM from bytes. The published build rewrites the font imports to copies
- * shipped as `.bin` files, which wrangler's default rules load as Data, so a consumer's
+ * workerd never compiles WASM from bytes. The fonts are TrueType files the build makes from
+ * Fontsource's WOFF (`scripts/engine-fonts.ts`, into `build/engine-fonts/`): the engine registers an
+ * uncompressed face several times faster than a WOFF2 one. The published build rewrites these imports
+ * to copies shipped as `.bin` files, which wrangler's default rules load as Data, so a consumer's
  * `wrangler.toml` needs no rule; `assets.node.ts` is the Node branch, with the same exports.
  */
 import bundledWasm from '@takumi-rs/wasm/auto';
-import dejavuSans400 from '@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff2';
-import interLatin400Italic from '@fontsource/inter/files/inter-latin-400-italic.woff2';
-import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff2';
-import interLatin500 from '@fontsource/inter/files/inter-latin-500-normal.woff2';
-import interLatin600 from '@fontsource/inter/files/inter-latin-600-normal.woff2';
-import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff2';
-import interLatin800 from '@fontsource/inter/files/inter-latin-800-normal.woff2';
-import interLatinExt400Italic from '@fontsource/inter/files/inter-latin-ext-400-italic.woff2';
-import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff2';
-import interLatinExt500 from '@fontsource/inter/files/inter-latin-ext-500-normal.woff2';
-import interLatinExt600 from '@fontsource/inter/files/inter-latin-ext-600-normal.woff2';
-import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff2';
-import interLatinExt800 from '@fontsource/inter/files/inter-latin-ext-800-normal.woff2';
-import monoLatin400 from '@fontsource/roboto-mono/files/roboto-mono-latin-400-normal.woff2';
-import monoLatin500 from '@fontsource/roboto-mono/files/roboto-mono-latin-500-normal.woff2';
-import monoLatin600 from '@fontsource/roboto-mono/files/roboto-mono-latin-600-normal.woff2';
-import monoLatin700 from '@fontsource/roboto-mono/files/roboto-mono-latin-700-normal.woff2';
-import monoLatinExt400 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-400-normal.woff2';
-import monoLatinExt500 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-500-normal.woff2';
-import monoLatinExt600 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-600-normal.woff2';
-import monoLatinExt700 from '@fontsource/roboto-mono/files/roboto-mono-latin-ext-700-normal.woff2';
+import dejavuSans400 from '../../../build/engine-fonts/dejavu-sans-latin-400-normal.ttf';
+import interLatin400Italic from '../../../build/engine-fonts/inter-latin-400-italic.ttf';
+import interLatin400 from '../../../build/engine-fonts/inter-latin-400-normal.ttf';
+import interLatin500 from '../../../build/engine-fonts/inter-latin-500-normal.ttf';
+import interLatin600 from '../../../build/engine-fonts/inter-latin-600-normal.ttf';
+import interLatin700 from '../../../build/engine-fonts/inter-latin-700-normal.ttf';
+import interLatin800 from '../../../build/engine-fonts/inter-latin-800-normal.ttf';
+import interLatinExt400Italic from '../../../build/engine-fonts/inter-latin-ext-400-italic.ttf';
+import interLatinExt400 from '../../../build/engine-fonts/inter-latin-ext-400-normal.ttf';
+import interLatinExt500 from '../../../build/engine-fonts/inter-latin-ext-500-normal.ttf';
+import interLatinExt600 from '../../../build/engine-fonts/inter-latin-ext-600-normal.ttf';
+import interLatinExt700 from '../../../build/engine-fonts/inter-latin-ext-700-normal.ttf';
+import interLatinExt800 from '../../../build/engine-fonts/inter-latin-ext-800-normal.ttf';
+import monoLatin400 from '../../../build/engine-fonts/roboto-mono-latin-400-normal.ttf';
+import monoLatin500 from '../../../build/engine-fonts/roboto-mono-latin-500-normal.ttf';
+import monoLatin600 from '../../../build/engine-fonts/roboto-mono-latin-600-normal.ttf';
+import monoLatin700 from '../../../build/engine-fonts/roboto-mono-latin-700-normal.ttf';
+import monoLatinExt400 from '../../../build/engine-fonts/roboto-mono-latin-ext-400-normal.ttf';
+import monoLatinExt500 from '../../../build/engine-fonts/roboto-mono-latin-ext-500-normal.ttf';
+import monoLatinExt600 from '../../../build/engine-fonts/roboto-mono-latin-ext-600-normal.ttf';
+import monoLatinExt700 from '../../../build/engine-fonts/roboto-mono-latin-ext-700-normal.ttf';
 import type { FontFiles } from '../fonts/font-files.ts';
 
-/** The bundled font files by name (the Fontsource file name without `.woff2`). */
+/** The bundled font files by name (the Fontsource file name without its extension). */
 const FONT_FILES = {
   'dejavu-sans-latin-400-normal': dejavuSans400,
   'inter-latin-400-italic': interLatin400Italic,

@@ -1,5 +1,5 @@
-/** A `.woff2` import is a Data module: the file's bytes (wrangler `[[rules]] type = "Data"`). */
-declare module '*.woff2' {
+/** A `.ttf` import is a Data module: the file's bytes (wrangler `[[rules]] type = "Data"`). */
+declare module '*.ttf' {
   const bytes: ArrayBuffer;
   export default bytes;
 }

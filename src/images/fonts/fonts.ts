@@ -15,7 +15,7 @@ export interface ImageFontFace {
   family: string;
   weight: number;
   style: 'normal' | 'italic';
-  /** woff2, woff, ttf or otf bytes. */
+  /** TrueType, OpenType or WOFF2 bytes (the engine reads no WOFF 1.0). */
   data: ArrayBuffer | Uint8Array;
   /** The code points this file serves; omit for the whole file. Subsets of one family each name theirs. */
   unicodeRange?: readonly CodePointRange[];
@@ -71,7 +71,8 @@ function subsets(
  * latin and latin-ext subsets — then DejaVu Sans for what models often write that those subsets
  * lack: arrows (→ ⇒ ↔), check marks and crosses (✓ ✗), math (≤ ≥ ≠ ≈ ∞), Greek, Cyrillic, box
  * drawing and geometric shapes. A character no face has (private use, CJK, most emoji) is drawn
- * as a "no glyph" box, never an error. About 0.71 MB of woff2 in all.
+ * as a "no glyph" box, never an error. Bundled as TrueType (about 2.5 MB; 0.71 MB as WOFF2), which
+ * the engine registers several times faster.
  */
 export const BUNDLED_FONTS: readonly ImageFontFace[] = [
   ...subsets('Inter', 400, 'normal', 'inter-latin-400-normal', 'inter-latin-ext-400-normal', 'sans-serif'),
