@@ -25,9 +25,30 @@ if (!referenceFixtures) {
 
 export default defineConfig({
   test: {
+    // The Worker's request log writes a line per request; the tests that read it capture it themselves.
+    onConsoleLog: (log) => !log.includes('isomer.request'),
     projects: [
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              // The tests that need an open Worker get one the way `npm start` does; the ones about
+              // sign-in build Workers with their own bindings (test/worker/closed.test.ts).
+              bindings: { ISOMER_AUTH: 'none' },
+              // Miniflare's own Rate Limiting binding, the one `wrangler dev` runs. The test files
+              // draw hundreds of pictures under one key, so the default Worker's limits are raised
+              // here; the limit tests count against the small TEST_* namespaces.
+              ratelimits: {
+                ISOMER_DRAWING_LIMITER: { namespace_id: '4771', simple: { limit: 100_000, period: 60 } },
+                ISOMER_GENERAL_LIMITER: { namespace_id: '4772', simple: { limit: 100_000, period: 60 } },
+                TEST_DRAWING_LIMITER: { namespace_id: '9771', simple: { limit: 3, period: 60 } },
+                TEST_GENERAL_LIMITER: { namespace_id: '9772', simple: { limit: 8, period: 60 } },
+                TEST_ONE_LIMITER: { namespace_id: '9773', simple: { limit: 1, period: 60 } },
+              },
+            },
+          }),
+        ],
         test: {
           name: 'workerd',
           include: ['test/**/*.test.ts'],

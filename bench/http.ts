@@ -66,7 +66,7 @@ function mcpCall(composition: unknown): { headers: Record<string, string>; body:
 
 export async function benchHttp(): Promise<{ composition: string; rows: HttpRow[]; hosted: HostedRow[] }> {
   const { name, composition } = benchComposition();
-  const worker = await startWorker();
+  const worker = await startWorker({ limits: false });
   try {
     const json = { 'content-type': 'application/json' };
     const targets = [

@@ -188,8 +188,8 @@ export async function benchLayout({ runs = 15 } = {}): Promise<string> {
     '',
   );
 
-  const on = await startWorker();
-  const off = await startWorker({ vars: { ISOMER_LAYOUT_CHECK: 'off' } });
+  const on = await startWorker({ limits: false });
+  const off = await startWorker({ limits: false, vars: { ISOMER_LAYOUT_CHECK: 'off' } });
   try {
     const validateBody = JSON.stringify({ composition });
     // What every agent call is: a slide the check has not seen (its title numbered per request).

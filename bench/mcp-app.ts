@@ -39,7 +39,7 @@ export async function benchApps(): Promise<string> {
   const hostServer = await startTestHost();
   const [browser, worker] = await Promise.all([
     launchChromium(),
-    startWorker({ vars: { ISOMER_CORS_ORIGINS: hostServer.origin } }),
+    startWorker({ limits: false, vars: { ISOMER_CORS_ORIGINS: hostServer.origin } }),
   ]);
   try {
     const tab = await browser.newPage({ viewport: { width: 900, height: 900 } });

@@ -39,7 +39,7 @@ export async function benchPlayground(): Promise<string> {
     `| **JavaScript + CSS** | | **${scriptAndStyle.toFixed(1)} KiB** (aim < ${WEIGHT_AIM_KB}) |`,
   ];
   if (!hasChromium()) return `${lines.join('\n')}\n\nLoad time: skipped, no Chromium at ${CHROMIUM_PATH}.`;
-  const worker = await startWorker();
+  const worker = await startWorker({ limits: false });
   const browser = await launchChromium();
   try {
     const local = await timeLoads(browser, worker.url);

@@ -37,6 +37,9 @@ if (!quick) {
   console.log(await (await import('./layout.ts')).benchLayout());
   console.log('\n## Worker over HTTP (wrangler dev on 127.0.0.1, autocannon)\n');
   printHttp(await benchHttp());
+  console.log('\n## Fair under load (wrangler dev on 127.0.0.1)\n');
+  const { benchFairness, printFairness } = await import('./fairness.ts');
+  console.log(printFairness(await benchFairness()));
   console.log('\n## Playground (/ in Chromium against wrangler dev)\n');
   console.log(await (await import('./playground.ts')).benchPlayground());
   console.log('\n## MCP Apps page (ui://isomer/show in a test host in Chromium against wrangler dev)\n');

@@ -1,7 +1,8 @@
 /**
  * Who a request is from: the `ISOMER_TOKENS` secret parsed into static tokens, and each request's
  * `Authorization: Bearer` token checked against them or, with OAuth on, as an access token. The
- * answer is a caller or the 401/403/500/503 to send; nothing here falls open on a bad setting.
+ * answer is a caller or the 401/403/500/503 to send; nothing here falls open on a bad setting, and
+ * nothing configured is closed: only `ISOMER_AUTH = "none"` opens the Worker, on purpose.
  */
 import * as z from 'zod';
 import { boundText, errorResponse } from './errors.ts';
@@ -41,10 +42,12 @@ export const tokensSecretSchema = z.record(
 type TokenEntry = { digest: Uint8Array; caller: WorkerCaller };
 
 /**
- * How requests are checked: `open` (nothing configured), `guarded` by static tokens, OAuth access
- * tokens or both, or `misconfigured`, which refuses every request rather than falling open.
+ * How requests are checked: `closed` (no sign-in configured: every guarded route answers 503),
+ * `open` (`ISOMER_AUTH = "none"`, on purpose), `guarded` by static tokens, OAuth access tokens or
+ * both, or `misconfigured`, which refuses every request rather than falling open.
  */
 export type AuthSettings =
+  | { mode: 'closed' }
   | { mode: 'open' }
   | { mode: 'guarded'; tokens: readonly TokenEntry[]; oauth: OAuthSettings | undefined }
   | { mode: 'misconfigured'; reason: string };
@@ -53,17 +56,41 @@ async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
+/** The value of `ISOMER_AUTH` that opens a Worker with no sign-in configured, on purpose. */
+export const OPEN_ON_PURPOSE = 'none';
+
+/** What a closed Worker answers on every guarded route (HTTP and MCP alike): how to configure it. */
+export const AUTH_NOT_CONFIGURED_MESSAGE =
+  'No sign-in is configured, so this Worker is closed. Set the ISOMER_TOKENS secret ' +
+  '(wrangler secret put ISOMER_TOKENS) or ISOMER_OAUTH_ISSUER; or open it to anyone on purpose with ' +
+  'ISOMER_AUTH = "none" in the deployment\'s variables. See docs/sign-in.md.';
+
+/** The bindings auth reads besides the tokens secret. */
+export interface AuthEnv extends OAuthEnv {
+  /** `"none"` opens a Worker with no sign-in configured; unset, such a Worker answers 503. */
+  ISOMER_AUTH?: string;
+}
+
 /**
- * Parses the `ISOMER_TOKENS` secret and the `ISOMER_OAUTH_*` variables. None set means open;
- * anything set that does not parse is `misconfigured`.
+ * Parses the `ISOMER_TOKENS` secret, the `ISOMER_OAUTH_*` variables and `ISOMER_AUTH`. None set
+ * means closed; `ISOMER_AUTH = "none"` with none set means open; anything set that does not parse
+ * (an `ISOMER_AUTH` other than `"none"` included) is `misconfigured`. Sign-in configured beside
+ * `ISOMER_AUTH = "none"` stays guarded: the stronger setting wins (`ignoredOpen` says so, for the log).
  */
-export async function parseAuthSettings(raw: string | undefined, oauthEnv?: OAuthEnv): Promise<AuthSettings> {
-  const oauth = parseOAuthSettings(oauthEnv);
+export async function parseAuthSettings(
+  raw: string | undefined,
+  env?: AuthEnv,
+): Promise<AuthSettings & { ignoredOpen?: true }> {
+  const oauth = parseOAuthSettings(env);
   if (oauth !== undefined && 'reason' in oauth) return { mode: 'misconfigured', reason: oauth.reason };
   const tokens = await parseTokens(raw);
   if ('reason' in tokens) return { mode: 'misconfigured', reason: tokens.reason };
-  if (tokens.entries.length === 0 && oauth === undefined) return { mode: 'open' };
-  return { mode: 'guarded', tokens: tokens.entries, oauth };
+  const switchValue = env?.ISOMER_AUTH?.trim() ?? '';
+  if (switchValue !== '' && switchValue !== OPEN_ON_PURPOSE)
+    return { mode: 'misconfigured', reason: `ISOMER_AUTH must be "${OPEN_ON_PURPOSE}" or unset` };
+  const open = switchValue === OPEN_ON_PURPOSE;
+  if (tokens.entries.length === 0 && oauth === undefined) return { mode: open ? 'open' : 'closed' };
+  return { mode: 'guarded', tokens: tokens.entries, oauth, ...(open ? { ignoredOpen: true as const } : {}) };
 }
 
 /** `ISOMER_TOKENS`: absent or blank is no tokens; anything else must be a valid token map. */
@@ -139,6 +166,15 @@ function refuse(
   return errorResponse('UNAUTHORIZED', message, {}, { 'www-authenticate': challenge });
 }
 
+/** How a caller was recognised: a static token, an OAuth access token, or none (an open Worker). */
+export type SignedInBy = 'token' | 'oauth' | 'open';
+
+/** A recognised caller and how. */
+export interface Authenticated {
+  caller: WorkerCaller;
+  by: SignedInBy;
+}
+
 /**
  * The caller a request authenticates as, or the 401/403/500/503 to answer. A static token is
  * looked for first: every configured token is compared (SHA-256 digests, constant time), so timing
@@ -149,8 +185,10 @@ export async function authenticate(
   request: Request,
   settings: AuthSettings,
   route: GuardedRoute,
-): Promise<{ caller: WorkerCaller } | { response: Response }> {
-  if (settings.mode === 'open') return { caller: ANONYMOUS_CALLER };
+): Promise<Authenticated | { response: Response }> {
+  if (settings.mode === 'open') return { caller: ANONYMOUS_CALLER, by: 'open' };
+  if (settings.mode === 'closed')
+    return { response: errorResponse('AUTH_NOT_CONFIGURED', AUTH_NOT_CONFIGURED_MESSAGE) };
   if (settings.mode === 'misconfigured')
     return {
       response: errorResponse(
@@ -178,7 +216,7 @@ export async function authenticate(
       if (digestsEqual(entry.digest, digest)) found = entry.caller;
     }
     // Static tokens are for server-to-server callers: every route, no scopes.
-    if (found) return { caller: found };
+    if (found) return { caller: found, by: 'token' };
   }
   if (!oauth) return { response: refuse(request, oauth, route, 'The bearer token is not valid.', 'invalid_token') };
   let check: Awaited<ReturnType<typeof checkAccessToken>>;
@@ -208,5 +246,5 @@ export async function authenticate(
         'insufficient_scope',
       ),
     };
-  return { caller: check.caller };
+  return { caller: check.caller, by: 'oauth' };
 }

@@ -22,6 +22,7 @@ import type {
   IsomerGuideOptions,
   IsomerToolsFormat,
   IsomerToolsFrame,
+  IsomerToolsLayoutCheck,
 } from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER } from './auth.ts';
 import type { WorkerCaller } from './caller.ts';
@@ -37,6 +38,7 @@ import {
 } from '../core/formats.ts';
 import type { ChatHost } from '../core/chat-hosts/host.ts';
 import { BUILT_IN_HOSTS } from '../core/chat-hosts/registry.ts';
+import { createWarmUp, type WarmUp } from './warm-up.ts';
 // Two levels up from src/worker/ and from the published dist/worker/ alike: the package's own manifest.
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -116,6 +118,23 @@ export interface PromptSummary {
   arguments: { name: string; description?: string; required: boolean }[];
 }
 
+/**
+ * What one request wraps the layout check and the formats with, to count them against its limits
+ * and time them (the Worker's `RequestMeter`).
+ */
+export interface RequestWrapper {
+  layout(check: IsomerToolsLayoutCheck): IsomerToolsLayoutCheck;
+  formats(formats: Readonly<Record<string, IsomerToolsFormat>>): Record<string, IsomerToolsFormat>;
+}
+
+/** The tools, renderer and formats one request uses, over its wrapped layout check and formats. */
+export interface RequestTools {
+  tools: readonly IsomerTool[];
+  show: IsomerTool | undefined;
+  renderer: CompositionRenderer;
+  formats: Readonly<Record<string, IsomerToolsFormat>>;
+}
+
 /** The Worker's configuration, built once per isolate; tools are built once per caller. */
 export interface WorkerConfig {
   runtime: IsomerRuntime<WorkerCaller>;
@@ -142,10 +161,17 @@ export interface WorkerConfig {
   resources: readonly IsomerResource[];
   prompts: readonly IsomerPrompt[];
   toolsFor(caller: WorkerCaller): readonly IsomerTool[];
+  /**
+   * The tools, renderer and formats for one request, over its wrapper: built per request (a few
+   * objects), so its limits and timings are its own.
+   */
+  forRequest(caller: WorkerCaller, wrapper: RequestWrapper): RequestTools;
   /** `isomer_show`, which the MCP endpoint lists after the six; absent with `show: false`. */
   show: IsomerTool | undefined;
   toolSummaries(): readonly ToolSummary[];
   promptSummaries(): readonly PromptSummary[];
+  /** Lays out and draws a sample slide once, before the first picture is asked for; absent without images. */
+  warmUp: WarmUp | undefined;
 }
 
 /** The bindings the configuration reads: deployment switches, set under `[vars]` in `wrangler.toml`. */
@@ -155,6 +181,11 @@ export interface WorkerConfigEnv {
    * leaves no room for it); `"on"` or unset keeps `layout` as the code configures it.
    */
   ISOMER_LAYOUT_CHECK?: string;
+  /**
+   * `"off"`: an agent session's first requests do not warm the image engine (about 0.3 s of CPU
+   * once per isolate, after answering); anything else or unset keeps it on.
+   */
+  ISOMER_WARM_UP?: string;
 }
 
 /**
@@ -262,6 +293,19 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
     toolsByCaller.set(key, tools);
     return tools;
   };
+  const show = options.show ?? true;
+  const forRequest = (caller: WorkerCaller, wrapper: RequestWrapper): RequestTools => {
+    const gated = layout ? wrapper.layout(layout) : undefined;
+    const wrapped = wrapper.formats(formats);
+    const withLayout = gated ? { layout: gated } : {};
+    const requestRenderer = createCompositionRenderer({ runtime, frame, formats: wrapped, heading, ...withLayout });
+    return {
+      tools: createIsomerTools<WorkerCaller>({ ...base, formats: wrapped, ...withLayout, hostContext: caller }),
+      show: show ? createIsomerShowTool(requestRenderer) : undefined,
+      renderer: requestRenderer,
+      formats: wrapped,
+    };
+  };
   // Built now so a bad format name fails when the configuration is built, not on some caller's first call.
   const listed = toolsFor(ANONYMOUS_CALLER);
   const prompts = createIsomerPrompts(served);
@@ -290,7 +334,9 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
     resources: createIsomerResources(served),
     prompts,
     toolsFor,
-    show: (options.show ?? true) ? createIsomerShowTool(renderer) : undefined,
+    forRequest,
+    show: show ? createIsomerShowTool(renderer) : undefined,
+    warmUp: createWarmUp({ runtime, frame, png: images ? formats.png : undefined, layout }),
     // Every caller's tools share these schemas; only the views' host context differs.
     toolSummaries: once(() =>
       listed.map(({ name, title, description, inputSchema }) => ({

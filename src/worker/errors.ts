@@ -19,12 +19,14 @@ export const WORKER_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   COMPOSITION_INVALID: 422,
+  RATE_LIMITED: 429,
   AUTH_MISCONFIGURED: 500,
   RENDER_FAILED: 500,
   INTERNAL_ERROR: 500,
   IMAGES_NOT_CONFIGURED: 501,
   IMAGE_STORAGE_FAILED: 503,
   OAUTH_UNAVAILABLE: 503,
+  AUTH_NOT_CONFIGURED: 503,
 } as const;
 
 export type WorkerErrorCode = keyof typeof WORKER_ERROR_STATUS;
@@ -39,6 +41,18 @@ export function boundText(value: string, max = MAX_ECHO_CHARACTERS): string {
   const flat = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
+
+/**
+ * The header every answer carries its request id in (and every error body as `requestId`): the id
+ * the request's log line is written under, so a user's report finds its line.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * JSON-RPC's implementation-defined server error, which the MCP endpoint's own refusals (sign-in not
+ * configured, a rate limit) carry, with the Worker's error code in `error.data.code`.
+ */
+export const MCP_SERVER_ERROR = -32000;
 
 /** Headers every response carries: nothing is cached, nothing is sniffed into another type. */
 export const BASE_HEADERS: Readonly<Record<string, string>> = {
@@ -95,6 +109,27 @@ export function errorResponse(
 ): Response {
   return jsonResponse(
     { error: { code, message: boundText(message, 400), ...details } },
+    WORKER_ERROR_STATUS[code],
+    headers,
+  );
+}
+
+/**
+ * The MCP endpoint's own form of a Worker error: a JSON-RPC error (`id` null: the request was not
+ * read) with `MCP_SERVER_ERROR`, the message, and the Worker's code in `data`, under the code's status.
+ */
+export function mcpErrorResponse(
+  code: WorkerErrorCode,
+  message: string,
+  data: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
+  return jsonResponse(
+    {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: MCP_SERVER_ERROR, message: boundText(message, 400), data: { code, ...data } },
+    },
     WORKER_ERROR_STATUS[code],
     headers,
   );

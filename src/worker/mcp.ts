@@ -19,6 +19,8 @@ import { MAX_BODY_BYTES } from './body.ts';
 import { boundText, clientGone, clientLeft, signalOf } from './errors.ts';
 import { WORKER_NAME, WORKER_VERSION, type WorkerConfig } from './config.ts';
 import { hostSupportsApps, SHOW_APP_RESOURCE } from './show-app.ts';
+import { rateLimitedToolResult } from './rate-limits.ts';
+import { isRefusal, type RequestMeter } from './request-meter.ts';
 
 const INSTRUCTIONS =
   'Shows things to people as validated compositions. Read isomer_authoring_guide ' +
@@ -44,8 +46,15 @@ function requestCapabilities(ctx: ServerContext): unknown {
  * `isomer_show` for one request: a host that declared capabilities without MCP Apps gets the text
  * alone (it would never draw the app's data); every other host gets the app's data as well.
  */
-async function showFor(tool: IsomerTool, input: unknown, ctx: ServerContext): Promise<CallToolResult> {
-  const result = (await tool.handler(input as never)) as CallToolResult;
+async function showFor(
+  tool: IsomerTool,
+  input: unknown,
+  ctx: ServerContext,
+  meter: RequestMeter | undefined,
+): Promise<CallToolResult> {
+  const answer = meter ? await meter.callTool(tool, input, {}) : await tool.handler(input as never);
+  if (isRefusal(answer)) return rateLimitedToolResult(answer);
+  const result = answer as CallToolResult;
   if (hostSupportsApps(requestCapabilities(ctx)) !== false) return result;
   const { structuredContent: _omitted, ...text } = result;
   return text;
@@ -67,7 +76,9 @@ const MAX_TOOL_INPUT_ELEMENTS = 25_000;
 
 /**
  * One `McpServer` over the library's lists, by the seed's adapter rules: a tool whose input has no
- * keys is registered without a schema and called with `inputSchema.parse({})`.
+ * keys is registered without a schema and called with `inputSchema.parse({})`. With a request's
+ * meter, the tools are that request's: counted against its drawing limit when they draw or lay a
+ * slide out, and a call over it answers a failed result the model reads.
  * @example
  * ```ts
  * import { slidesWorkerOptions } from 'isomer-edge/built-in';
@@ -76,7 +87,7 @@ const MAX_TOOL_INPUT_ELEMENTS = 25_000;
  * const server = buildMcpServer(createWorkerConfig(slidesWorkerOptions()), ANONYMOUS_CALLER);
  * ```
  */
-export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpServer {
+export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller, meter?: RequestMeter): McpServer {
   const server = new McpServer(
     { name: WORKER_NAME, version: WORKER_VERSION },
     // The lists are fixed for a deployment's life, so no list ever changes under a client.
@@ -90,11 +101,15 @@ export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpS
       },
     },
   );
-  for (const tool of config.toolsFor(caller)) {
+  const own = meter ? config.forRequest(caller, meter) : { tools: config.toolsFor(caller), show: config.show };
+  for (const tool of own.tools) {
     const { name, title, description, inputSchema } = tool;
     // The tools' content blocks are MCP content blocks by contract; only the nominal types differ.
-    const call = async (input: unknown, ctx: ServerContext) =>
-      (await tool.handler(input as never, { signal: callSignal(ctx) })) as CallToolResult;
+    const call = async (input: unknown, ctx: ServerContext): Promise<CallToolResult> => {
+      if (!meter) return (await tool.handler(input as never, { signal: callSignal(ctx) })) as CallToolResult;
+      const answer = await meter.callTool(tool, input, { signal: callSignal(ctx) });
+      return (isRefusal(answer) ? rateLimitedToolResult(answer) : answer) as CallToolResult;
+    };
     if (Object.keys(inputSchema.shape).length === 0) {
       server.registerTool(name, { title, description }, (ctx) => call(inputSchema.parse({}), ctx));
     } else {
@@ -102,10 +117,12 @@ export function buildMcpServer(config: WorkerConfig, caller: WorkerCaller): McpS
     }
   }
   // After the six: clients and transcripts rely on their order.
-  if (config.show) {
-    const { name, title, description, inputSchema, _meta } = config.show;
-    const tool = config.show;
-    server.registerTool(name, { title, description, inputSchema, _meta }, (input, ctx) => showFor(tool, input, ctx));
+  if (own.show) {
+    const { name, title, description, inputSchema, _meta } = own.show;
+    const tool = own.show;
+    server.registerTool(name, { title, description, inputSchema, _meta }, (input, ctx) =>
+      showFor(tool, input, ctx, meter),
+    );
   }
   for (const resource of config.resources) {
     const { name, uri, title, description, mimeType } = resource;
@@ -133,6 +150,10 @@ function callerOf(authInfo: AuthInfo | undefined): WorkerCaller {
   return caller ?? ANONYMOUS_CALLER;
 }
 
+function meterOf(authInfo: AuthInfo | undefined): RequestMeter | undefined {
+  return authInfo?.extra?.meter as RequestMeter | undefined;
+}
+
 /**
  * Streamable HTTP for `POST /mcp`: the 2026-07-28 protocol, and 2025-era clients through the SDK's
  * stateless legacy fallback, from one factory that builds a server per request for its caller.
@@ -145,18 +166,24 @@ function callerOf(authInfo: AuthInfo | undefined): WorkerCaller {
  * export default { fetch: (request: Request) => mcp(request, ANONYMOUS_CALLER) };
  * ```
  */
-export function createMcpEndpoint(config: WorkerConfig): (request: Request, caller: WorkerCaller) => Promise<Response> {
-  const handler = createMcpHandler((context) => buildMcpServer(config, callerOf(context.authInfo)), {
-    legacy: 'stateless',
-    // 'auto' answers plain JSON: these tools never send a message before their result.
-    responseMode: 'auto',
-    maxRequestBodySize: MAX_BODY_BYTES,
-    onerror: (error) => console.warn(`isomer-edge mcp: ${boundText(error.message)}`),
-  });
+export function createMcpEndpoint(
+  config: WorkerConfig,
+): (request: Request, caller: WorkerCaller, meter?: RequestMeter) => Promise<Response> {
+  const handler = createMcpHandler(
+    (context) => buildMcpServer(config, callerOf(context.authInfo), meterOf(context.authInfo)),
+    {
+      legacy: 'stateless',
+      // 'auto' answers plain JSON: these tools never send a message before their result.
+      responseMode: 'auto',
+      maxRequestBodySize: MAX_BODY_BYTES,
+      onerror: (error) => console.warn(`isomer-edge mcp: ${boundText(error.message)}`),
+    },
+  );
   // The SDK passes authInfo through untouched; the Worker authenticated the request already.
-  return async (request, caller) => {
+  return async (request, caller, meter) => {
     // As on the HTTP routes: a client already gone gets no work and a bodiless 499, on either era.
     if (await clientLeft(signalOf(request))) return clientGone();
-    return handler.fetch(request, { authInfo: { token: '', clientId: caller.caller, scopes: [], extra: { caller } } });
+    const extra = meter ? { caller, meter } : { caller };
+    return handler.fetch(request, { authInfo: { token: '', clientId: caller.caller, scopes: [], extra } });
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { errorResponse } from './errors.ts';
+import { errorResponse, REQUEST_ID_HEADER } from './errors.ts';
 
 /** A list of origins from a comma-separated variable; `*` means any origin. */
 export interface OriginList {
@@ -115,7 +115,15 @@ function corsOrigin(header: string, settings: OriginSettings): string | undefine
 const ALLOWED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'last-event-id'];
 /** The MCP transport's headers (`mcp-protocol-version`, `mcp-method`, `mcp-param-*`, …), granted as requested. */
 const MCP_HEADER = /^mcp-[a-z0-9-]{1,64}$/i;
-const EXPOSED_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'allow'];
+const EXPOSED_HEADERS = [
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'www-authenticate',
+  'allow',
+  REQUEST_ID_HEADER,
+  'retry-after',
+  'server-timing',
+];
 const CORS_METHODS = ['GET', 'POST', 'OPTIONS'];
 
 /**

@@ -11,6 +11,7 @@ export const errorBodySchema = z
     error: z.looseObject({
       code: z.enum(WORKER_ERROR_CODES).describe('Stable: match on this, never on the message.'),
       message: z.string().describe('For people; bounded, never echoes much of the request.'),
+      requestId: z.string().describe('The id of the request, as in the x-request-id header and its log line.'),
     }),
   })
   .describe('Every error the HTTP routes answer with.');
@@ -31,7 +32,7 @@ export const compositionSchema = z
 
 export const compositionInvalidSchema = z
   .object({
-    error: z.object({ code: z.literal('COMPOSITION_INVALID'), message: z.string() }),
+    error: z.object({ code: z.literal('COMPOSITION_INVALID'), message: z.string(), requestId: z.string() }),
     valid: z.literal(false),
     errors: z
       .array(z.string())

@@ -11,6 +11,7 @@ import { hostedImageChecks } from './hosted-images.ts';
 import { startAuthorizationServer, type AuthorizationServer } from './authorization-server.ts';
 import { mcpAuthChecks, mcpClientChecks } from './mcp-client.ts';
 import { oauthFlowChecks } from './oauth-flow.ts';
+import { closedChecks } from './closed.ts';
 import { freePort, startWorker, stopAllWorkers, type RunningWorker } from './server.ts';
 
 const DEADLINE_MS = 5 * 60_000;
@@ -35,7 +36,7 @@ try {
     `e2e: OpenID provider on ${authorizationServer.issuer}; starting three Workers under wrangler dev ` +
       '(open, with ISOMER_TOKENS, and with OAuth sign-in beside a static token)…',
   );
-  const [open, secured, oauth] = await Promise.all([
+  const [open, secured, oauth, closed] = await Promise.all([
     startWorker(),
     startWorker({
       vars: { ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'e2e-bot', context: { brand: BRAND } } }) },
@@ -48,10 +49,13 @@ try {
         ISOMER_TOKENS: JSON.stringify({ [BACKEND_TOKEN]: { caller: 'e2e-backend' } }),
       },
     }),
+    // wrangler.toml as `wrangler deploy` sees it: no sign-in, no ISOMER_AUTH.
+    startWorker({ open: false }),
   ]);
-  servers.push(open, secured, oauth);
+  servers.push(open, secured, oauth, closed);
   console.log(`e2e: open Worker on ${open.url}, secured Worker on ${secured.url}, OAuth Worker on ${oauth.url}`);
 
+  results.push(...(await closedChecks(closed.url)).results);
   results.push(...(await mcpClientChecks(open.url)).results);
   results.push(...(await mcpAuthChecks(secured.url, TOKEN, BRAND)).results);
   results.push(...(await hostedImageChecks(secured.url, TOKEN)).results);

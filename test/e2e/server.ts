@@ -61,9 +61,28 @@ export async function startWorker(
     vars?: Record<string, string>;
     timeoutMs?: number /** A Worker entry other than wrangler.toml's `main`. */;
     entry?: string;
+    /**
+     * Open the Worker on purpose (`ISOMER_AUTH=none`, as `npm start` does) when `vars` configure no
+     * sign-in. Default `true`; `false` starts it as `wrangler deploy` would see it: closed.
+     */
+    open?: boolean;
+    /** Count the rate limits (`wrangler.toml`'s bindings). Default `true`; `false` sets `ISOMER_RATE_LIMITS=off`. */
+    limits?: boolean;
+    /** How much of wrangler's output to keep for `log()`. Default 64 KiB. */
+    logBytes?: number;
   } = {},
 ): Promise<RunningWorker> {
   const port = await freePort();
+  const signIn = options.vars?.ISOMER_TOKENS !== undefined || options.vars?.ISOMER_OAUTH_ISSUER !== undefined;
+  options = {
+    ...options,
+    vars: {
+      ...((options.open ?? true) && !signIn ? { ISOMER_AUTH: 'none' } : {}),
+      ...(options.limits === false ? { ISOMER_RATE_LIMITS: 'off' } : {}),
+      ...options.vars,
+    },
+  };
+  const logBytes = options.logBytes ?? 64 * 1024;
   // Each instance gets its own inspector port: two dev servers would otherwise collide on 9229.
   const inspectorPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -98,7 +117,7 @@ export async function startWorker(
   running.add(child);
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-64 * 1024);
+    output = (output + chunk.toString()).slice(-logBytes);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

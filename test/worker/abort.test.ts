@@ -35,7 +35,10 @@ const formats = createImageFormats({ snapshot });
 
 /** A request to the Worker carrying `signal` as its own (what workerd hands a handler). */
 const send = (path: string, body: unknown, signal: AbortSignal): Promise<Response> =>
-  workerFetch(worker, path, { ...jsonPost(body), signal }, { IMAGES: env.IMAGES } satisfies WorkerEnv);
+  workerFetch(worker, path, { ...jsonPost(body), signal }, {
+    IMAGES: env.IMAGES,
+    ISOMER_AUTH: 'none',
+  } satisfies WorkerEnv);
 
 async function storedCount(): Promise<number> {
   return (await env.IMAGES.list({ prefix: 'images/' })).objects.length;
@@ -98,7 +101,7 @@ async function sendMcp(
 ): Promise<{ status: number; text: string; type: string | null }> {
   const ctx = createExecutionContext();
   const request = new Request(`${BASE}/mcp`, { method: 'POST', ...message, signal });
-  const response = await worker.fetch(request, { IMAGES: env.IMAGES } satisfies WorkerEnv, ctx);
+  const response = await worker.fetch(request, { IMAGES: env.IMAGES, ISOMER_AUTH: 'none' } satisfies WorkerEnv, ctx);
   const text = await response.text();
   await waitOnExecutionContext(ctx);
   return { status: response.status, text, type: response.headers.get('content-type') };

@@ -52,11 +52,27 @@ afterEach(() => {
   error.mockRestore();
 });
 
+/** A Worker opened on purpose, as `npm start` runs it. */
+const OPEN: WorkerEnv = { ISOMER_AUTH: 'none' };
+
 describe('without ISOMER_TOKENS', () => {
-  it('is open, and says so once in the log', async () => {
+  it('is closed, and says how to configure sign-in once in the log', async () => {
     const worker = createWorker(builtInWorkerOptions());
-    for (let i = 0; i < 3; i++) expect((await call({}, '/tools', {}, worker)).status).toBe(200);
-    expect(warn.mock.calls.filter(([message]) => String(message).includes('ISOMER_TOKENS is not set'))).toHaveLength(1);
+    for (let i = 0; i < 3; i++) {
+      const response = await call({}, '/tools', {}, worker);
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as any).error.code).toBe('AUTH_NOT_CONFIGURED');
+    }
+    const said = warn.mock.calls.filter(([message]) => String(message).includes('No sign-in is configured'));
+    expect(said).toHaveLength(1);
+    expect(String(said[0]![0])).toContain('ISOMER_AUTH = "none"');
+  });
+
+  it('is open with ISOMER_AUTH = "none", and says so once in the log', async () => {
+    const worker = createWorker(builtInWorkerOptions());
+    for (let i = 0; i < 3; i++) expect((await call(OPEN, '/tools', {}, worker)).status).toBe(200);
+    expect(warn.mock.calls.filter(([message]) => String(message).includes('every route is open'))).toHaveLength(1);
+    // The test pool's own bindings open the default Worker the same way (vitest.config.ts).
     expect((await get('/tools')).status).toBe(200);
   });
 });
@@ -175,15 +191,15 @@ describe('with ISOMER_TOKENS', () => {
 describe('Origin', () => {
   it('allows requests without Origin and, by default, localhost-class origins only', async () => {
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:8787', 'https://localhost', 'http://[::1]:5173']) {
-      expect((await call({}, '/tools', { headers: { origin } })).status, origin).toBe(200);
+      expect((await call(OPEN, '/tools', { headers: { origin } })).status, origin).toBe(200);
     }
     for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null', 'file://', 'not a url']) {
-      const response = await call({}, '/tools', { headers: { origin } });
+      const response = await call(OPEN, '/tools', { headers: { origin } });
       expect(response.status, origin).toBe(403);
       expect(((await response.json()) as any).error.code).toBe('FORBIDDEN_ORIGIN');
       expect(
         (
-          await call({}, '/mcp', {
+          await call(OPEN, '/mcp', {
             method: 'POST',
             headers: { origin, 'content-type': 'application/json' },
             body: '{}',
@@ -192,11 +208,12 @@ describe('Origin', () => {
         origin,
       ).toBe(403);
     }
-    expect((await call({}, '/healthz', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+    expect((await call(OPEN, '/healthz', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
   });
 
   it('allows exactly the configured origins when ISOMER_ALLOWED_ORIGINS is set', async () => {
     const env = {
+      ...OPEN,
       ISOMER_ALLOWED_ORIGINS: 'https://app.example.com, https://Chat.Example.com/ ,ftp://bad, https://x.example/path',
     };
     expect((await call(env, '/tools', { headers: { origin: 'https://app.example.com' } })).status).toBe(200);
@@ -212,8 +229,11 @@ describe('Origin', () => {
       ),
     ).toBe(true);
     expect(
-      (await call({ ISOMER_ALLOWED_ORIGINS: '*' }, '/tools', { headers: { origin: 'https://anywhere.example' } }))
-        .status,
+      (
+        await call({ ...OPEN, ISOMER_ALLOWED_ORIGINS: '*' }, '/tools', {
+          headers: { origin: 'https://anywhere.example' },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -243,12 +263,12 @@ describe('same-origin pages (the playground)', () => {
   }
 
   it("allows the Worker's own HTTPS origin with no origins configured, and no other", async () => {
-    const own = await fromPage({}, WORKER);
+    const own = await fromPage(OPEN, WORKER);
     expect(own.status).toBe(200);
     expect(own.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await fromPage({}, 'https://isomer.example.com:8443')).status).toBe(403);
-    expect((await fromPage({}, 'https://other.example.com')).status).toBe(403);
-    expect((await fromPage({ ISOMER_ALLOWED_ORIGINS: 'https://app.example.com' }, WORKER)).status).toBe(200);
+    expect((await fromPage(OPEN, 'https://isomer.example.com:8443')).status).toBe(403);
+    expect((await fromPage(OPEN, 'https://other.example.com')).status).toBe(403);
+    expect((await fromPage({ ...OPEN, ISOMER_ALLOWED_ORIGINS: 'https://app.example.com' }, WORKER)).status).toBe(200);
   });
 
   it('still asks for a token', async () => {
@@ -257,7 +277,7 @@ describe('same-origin pages (the playground)', () => {
   });
 
   it('refuses a rebound name: over plain HTTP the Origin equals the Host the attacker chose', async () => {
-    expect((await fromPage({}, 'http://evil.example.com', 'http://evil.example.com/render/text')).status).toBe(403);
+    expect((await fromPage(OPEN, 'http://evil.example.com', 'http://evil.example.com/render/text')).status).toBe(403);
   });
 });
 
@@ -316,7 +336,7 @@ describe('CORS', () => {
   });
 
   it('reflects any origin when ISOMER_CORS_ORIGINS is *', async () => {
-    const response = await call({ ISOMER_CORS_ORIGINS: '*' }, '/tools', {
+    const response = await call({ ...OPEN, ISOMER_CORS_ORIGINS: '*' }, '/tools', {
       headers: { origin: 'https://anywhere.example' },
     });
     expect(response.status).toBe(200);

@@ -39,7 +39,7 @@ async function call(
   worker: ReturnType<typeof createWorker>,
   path: string,
   body?: unknown,
-  env: WorkerEnv = {},
+  env: WorkerEnv = { ISOMER_AUTH: 'none' },
 ): Promise<Response> {
   return workerFetch(worker, path, body === undefined ? {} : jsonPost(body), env);
 }
@@ -51,7 +51,10 @@ let logged: string[] = [];
 beforeEach(() => {
   logged = [];
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation((message: unknown) => void logged.push(String(message)));
+  // Strings as they are; the exception's line (an object, `request-log.ts`) as JSON.
+  vi.spyOn(console, 'error').mockImplementation(
+    (message: unknown) => void logged.push(typeof message === 'string' ? message : JSON.stringify(message)),
+  );
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -96,6 +96,7 @@ describe('POST /render/{format} reads the options its format declares', () => {
           code: 'INVALID_QUERY',
           message: `${option} applies to the ${readers.join(', ')} formats only.`,
           parameter: option,
+          requestId: response.headers.get('x-request-id'),
         },
       });
     }

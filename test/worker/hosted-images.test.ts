@@ -45,7 +45,7 @@ function countingWorker() {
 }
 
 const defaultWorker = createWorker(builtInWorkerOptions());
-const IMAGES_ENV = (): WorkerEnv => ({ IMAGES: env.IMAGES });
+const IMAGES_ENV = (): WorkerEnv => ({ IMAGES: env.IMAGES, ISOMER_AUTH: 'none' });
 
 async function send(
   path: string,
@@ -184,7 +184,7 @@ describe('stored images: storage', () => {
     const image = await stored(await postJson('/images/png', slide({ title: 'Cached' })));
     expect((await send(image.path)).status).toBe(200);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const cached = await send(image.path, {}, { IMAGES: failingBucket });
+    const cached = await send(image.path, {}, { IMAGES: failingBucket, ISOMER_AUTH: 'none' });
     expect(cached.status).toBe(200);
     expect(cached.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect([...new Uint8Array(await cached.arrayBuffer()).slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
@@ -192,9 +192,9 @@ describe('stored images: storage', () => {
 
   it('answers 501 IMAGES_NOT_CONFIGURED without the IMAGES binding', async () => {
     for (const response of [
-      await postJson('/images/png', slide(), {}),
-      await postJson('/render/slack?image=above', slide(), {}),
-      await send(`/images/${'A'.repeat(43)}.png`, {}, {}),
+      await postJson('/images/png', slide(), { ISOMER_AUTH: 'none' }),
+      await postJson('/render/slack?image=above', slide(), { ISOMER_AUTH: 'none' }),
+      await send(`/images/${'A'.repeat(43)}.png`, {}, { ISOMER_AUTH: 'none' }),
     ]) {
       expect(response.status).toBe(501);
       expect(((await response.json()) as any).error.code).toBe('IMAGES_NOT_CONFIGURED');
@@ -299,7 +299,7 @@ describe('stored images: Teams with the picture', () => {
     expect(only.attachments[0].content.body.map((element: { type: string }) => element.type)).toEqual(['Image']);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fallback = (await (
-      await postJson('/render/teams?image=above', slide(), { IMAGES: failingBucket })
+      await postJson('/render/teams?image=above', slide(), { IMAGES: failingBucket, ISOMER_AUTH: 'none' })
     ).json()) as any;
     const plain = (await (await postJson('/render/teams', slide())).json()) as any;
     expect(fallback).toEqual(plain);
@@ -357,7 +357,10 @@ describe('stored images: Teams with the picture', () => {
 describe('stored images: faults', () => {
   it('a failing bucket never loses the Slack message: text blocks alone, and a log line', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const response = await postJson('/render/slack?image=above', slide(), { IMAGES: failingBucket });
+    const response = await postJson('/render/slack?image=above', slide(), {
+      IMAGES: failingBucket,
+      ISOMER_AUTH: 'none',
+    });
     expect(response.status).toBe(200);
     const message = (await response.json()) as any;
     const plain = (await (await postJson('/render/slack', slide())).json()) as any;
@@ -367,10 +370,13 @@ describe('stored images: faults', () => {
 
   it('POST /images and GET /images answer 503 IMAGE_STORAGE_FAILED when R2 throws, and log why', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const post = await postJson('/images/png', slide({ title: 'Outage' }), { IMAGES: failingBucket });
+    const post = await postJson('/images/png', slide({ title: 'Outage' }), {
+      IMAGES: failingBucket,
+      ISOMER_AUTH: 'none',
+    });
     expect(post.status).toBe(503);
     expect(((await post.json()) as any).error.code).toBe('IMAGE_STORAGE_FAILED');
-    const get = await send(`/images/${'Q'.repeat(43)}.png`, {}, { IMAGES: failingBucket });
+    const get = await send(`/images/${'Q'.repeat(43)}.png`, {}, { IMAGES: failingBucket, ISOMER_AUTH: 'none' });
     expect(get.status).toBe(503);
     expect(((await get.json()) as any).error.code).toBe('IMAGE_STORAGE_FAILED');
     const logged = warn.mock.calls.map((call) => String(call[0])).join('\n');
@@ -451,7 +457,9 @@ describe('stored images: expiry', () => {
 
   it('a failing bucket fails the cron run, with a log line saying why', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await expect(runCron(Date.now(), { IMAGES: failingBucket })).rejects.toThrow('R2 is down (list)');
+    await expect(runCron(Date.now(), { IMAGES: failingBucket, ISOMER_AUTH: 'none' })).rejects.toThrow(
+      'R2 is down (list)',
+    );
     expect(warn.mock.calls.map((call) => String(call[0])).join('\n')).toMatch(/expiry failed: .*R2 is down/);
   });
 });

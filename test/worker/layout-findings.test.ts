@@ -54,7 +54,7 @@ describe('layout findings in the default Worker', () => {
     const off = createWorker(slidesWorkerOptions({ layout: false }));
     const ctx = createExecutionContext();
     const offGuide = await (
-      await off.fetch(new Request(`${BASE}/resources/isomer-authoring-guide`) as never, {}, ctx)
+      await off.fetch(new Request(`${BASE}/resources/isomer-authoring-guide`) as never, { ISOMER_AUTH: 'none' }, ctx)
     ).text();
     expect(offGuide).toContain('## Before you write');
     expect(offGuide).not.toContain('`layout:`');
@@ -113,7 +113,7 @@ describe('turning it off, and the library default', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
         }) as Request<unknown, IncomingRequestCfProperties>,
-        env,
+        { ISOMER_AUTH: 'none', ...env },
         ctx,
       );
       await waitOnExecutionContext(ctx);

@@ -448,6 +448,7 @@ describe('the identity provider failing', () => {
         error: {
           code: 'OAUTH_UNAVAILABLE',
           message: 'The identity provider could not be reached to check the token; try again shortly.',
+          requestId: response.headers.get('x-request-id'),
         },
       });
     }

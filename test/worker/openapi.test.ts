@@ -14,7 +14,11 @@ import { AUDIENCE, accessToken, newIssuer, signingKey } from './test-issuer.ts';
 const worker = createWorker(builtInWorkerOptions());
 
 /** Every probe runs with the IMAGES bucket unless it says otherwise (`bindings`). */
-async function send(path: string, init: RequestInit, bindings: WorkerEnv = { IMAGES: env.IMAGES }): Promise<Response> {
+async function send(
+  path: string,
+  init: RequestInit,
+  bindings: WorkerEnv = { IMAGES: env.IMAGES, ISOMER_AUTH: 'none' },
+): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(
     new Request(`${BASE}${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
@@ -32,11 +36,20 @@ interface Probe {
   path: string;
   init: RequestInit;
   env?: WorkerEnv;
+  /** Sent again (at most 3 times) until the caller is over its limit: the last answer is probed. */
+  untilLimited?: true;
 }
 
 const TOKEN = 'tok_openapi_probe_000001';
 const TOKENS: WorkerEnv = { ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'probe' } }), IMAGES: env.IMAGES };
 const MISCONFIGURED: WorkerEnv = { ISOMER_TOKENS: 'not json', IMAGES: env.IMAGES };
+/** Miniflare's Rate Limiting binding with a limit of one (vitest.config.ts): a probe's caller goes over it. */
+const OVER_LIMIT: WorkerEnv = {
+  ISOMER_AUTH: 'none',
+  IMAGES: env.IMAGES,
+  ISOMER_GENERAL_LIMITER: env.TEST_ONE_LIMITER,
+};
+let overLimitCallers = 0;
 /** OAuth against an issuer nothing listens on, and a token that names it: the Worker must ask it. */
 const OAUTH_DOWN: WorkerEnv = { ISOMER_OAUTH_ISSUER: 'http://127.0.0.1:1', IMAGES: env.IMAGES };
 const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -125,6 +138,8 @@ function probesFor(template: string, method: string, operation: Json): Probe[] {
         init: { ...good, headers: { ...good.headers, origin: 'https://evil.example' } },
       },
       { what: 'an unusable ISOMER_TOKENS', path, init: good, env: MISCONFIGURED },
+      { what: 'no sign-in configured', path, init: good, env: { IMAGES: env.IMAGES } },
+      { what: 'a caller over its general limit', path, init: good, env: OVER_LIMIT, untilLimited: true },
     );
   }
   // Every operation: those that document the 499 must answer it, and any other must not.
@@ -156,8 +171,8 @@ function probesFor(template: string, method: string, operation: Json): Probe[] {
     const hosted = picture ? `${path}?image=above` : path;
     const unstored = pathWith((name) => (name === 'key' ? 'Q'.repeat(43) : goodValue(name)));
     probes.push(
-      { what: 'no IMAGES binding', path: hosted, init: good, env: {} },
-      { what: 'a failing bucket', path: unstored, init: good, env: { IMAGES: FAILING_BUCKET } },
+      { what: 'no IMAGES binding', path: hosted, init: good, env: { ISOMER_AUTH: 'none' } },
+      { what: 'a failing bucket', path: unstored, init: good, env: { IMAGES: FAILING_BUCKET, ISOMER_AUTH: 'none' } },
     );
   }
   if (template === '/images/{key}.{format}') {
@@ -245,7 +260,20 @@ describe('the OpenAPI document against the Worker', () => {
       const documented = Object.keys(operation.responses).sort();
       const seen = new Set<string>();
       for (const probe of probesFor(template, method, operation)) {
-        const response = await send(probe.path, probe.init, probe.env);
+        let response = await send(probe.path, probe.init, probe.env);
+        if (probe.untilLimited) {
+          // A caller of its own (by address), over a limit of one by its second request.
+          const address = `192.0.2.${++overLimitCallers}`;
+          const headers = {
+            ...(probe.init.headers as Record<string, string> | undefined),
+            'cf-connecting-ip': address,
+          };
+          for (let i = 0; i < 3; i++) {
+            response = await send(probe.path, { ...probe.init, headers }, probe.env);
+            if (response.status === 429) break;
+            await response.body?.cancel();
+          }
+        }
         const status = String(response.status);
         seen.add(status);
         const label = `${method.toUpperCase()} ${template}, ${probe.what}: ${status}`;

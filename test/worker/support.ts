@@ -2,6 +2,20 @@ import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare
 import { BUILT_IN_HOSTS } from '../../src/core/chat-hosts/registry.ts';
 import { MCP_VERSION } from '../support/mcp-message.ts';
 
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** Miniflare's Rate Limiting bindings with small limits (vitest.config.ts), for the limit tests. */
+      TEST_DRAWING_LIMITER: RateLimit;
+      TEST_GENERAL_LIMITER: RateLimit;
+      TEST_ONE_LIMITER: RateLimit;
+      /** The default Worker's own limiters (wrangler.toml; raised for the test files in vitest.config.ts). */
+      ISOMER_DRAWING_LIMITER: RateLimit;
+      ISOMER_GENERAL_LIMITER: RateLimit;
+    }
+  }
+}
+
 /** Any host works: the Worker routes on the path alone. */
 export const BASE = 'http://isomer.test';
 

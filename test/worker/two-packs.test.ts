@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { SLIDES_GUIDE, SLIDES_RULES } from '../../src/packs/slides/index.ts';
 import { builtInWorkerOptions, slidesWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker } from '../../src/worker/index.ts';
-import { fixtureBoard, FIXTURE_CARDS_GUIDE, FIXTURE_CARDS_RULES, fixtureCardsPack } from '../support/packs/fixture-cards.ts';
+import {
+  fixtureBoard,
+  FIXTURE_CARDS_GUIDE,
+  FIXTURE_CARDS_RULES,
+  fixtureCardsPack,
+} from '../support/packs/fixture-cards.ts';
 import { BASE, mcpModernRequest, rpcMessage, slide } from './support.ts';
 
 const twoPacks = createWorker(slidesWorkerOptions({ packs: [fixtureCardsPack] }));

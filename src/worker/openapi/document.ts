@@ -103,7 +103,8 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
           scheme: 'bearer',
           description:
             'Required on every route but /healthz, GET /images/{key}.{format} and the resource metadata when ' +
-            'ISOMER_TOKENS or ISOMER_OAUTH_ISSUER is set: a static token from ISOMER_TOKENS (every route, no ' +
+            'ISOMER_TOKENS or ISOMER_OAUTH_ISSUER is set (with neither, every such route answers 503 ' +
+            'AUTH_NOT_CONFIGURED unless ISOMER_AUTH is "none"): a static token from ISOMER_TOKENS (every route, no ' +
             'scopes), or an OAuth 2.1 access token — a JWT from ISOMER_OAUTH_ISSUER for the resource ' +
             'ISOMER_OAUTH_AUDIENCE (default: this Worker’s /mcp URL), carrying the scopes ISOMER_OAUTH_SCOPES ' +
             'requires (`mcp=` on /mcp, `tools=` on /tools, /resources, /prompts and /openapi.json, `render=` on ' +

@@ -49,7 +49,9 @@ export function imageOperations(config: WorkerConfig): Record<string, Json> {
         ...COMMON_ERRORS,
         '500': errorOf('RENDER_FAILED: the renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
         '501': NOT_CONFIGURED,
-        '503': errorOf(`${STORAGE_FAILED.description} Or OAUTH_UNAVAILABLE (see the other routes).`),
+        '503': errorOf(
+          `${STORAGE_FAILED.description} Or AUTH_NOT_CONFIGURED or OAUTH_UNAVAILABLE (see the other routes).`,
+        ),
         ...CLIENT_CLOSED,
       },
     },
@@ -84,7 +86,9 @@ export function imageOperations(config: WorkerConfig): Record<string, Json> {
         '404': errorOf('IMAGE_NOT_FOUND: no image has that key (unknown, expired or forged), or not in that format.'),
         '405': METHOD_NOT_ALLOWED,
         '501': NOT_CONFIGURED,
-        '503': STORAGE_FAILED,
+        '503': errorOf(
+          `${STORAGE_FAILED.description} Or AUTH_NOT_CONFIGURED: the Worker is closed (no sign-in configured).`,
+        ),
       },
     },
   };

@@ -54,6 +54,11 @@ export function mcpOperations(): Record<string, Json> {
         '413': rpcErrorOf(`The body is over ${MAX_BODY_BYTES} bytes.`),
         '415': rpcErrorOf('Unsupported Media Type: the body is not application/json.'),
         ...COMMON_ERRORS,
+        '429': { ...COMMON_ERRORS['429'], content: json({ anyOf: [ref('Error'), ref('JsonRpcError')] }) },
+        '503': {
+          description: `${COMMON_ERRORS['503'].description} A closed Worker answers /mcp with a JSON-RPC error whose data.code is AUTH_NOT_CONFIGURED.`,
+          content: json({ anyOf: [ref('Error'), ref('JsonRpcError')] }),
+        },
         '500': {
           description:
             'AUTH_MISCONFIGURED or INTERNAL_ERROR from the Worker, ' +

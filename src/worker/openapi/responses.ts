@@ -4,7 +4,7 @@
  * that left, a body too large). One place, so a shared answer reads the same on every route.
  */
 import { MAX_BODY_BYTES } from '../body.ts';
-import { CLIENT_CLOSED_STATUS } from '../errors.ts';
+import { CLIENT_CLOSED_STATUS, REQUEST_ID_HEADER } from '../errors.ts';
 
 /** A JSON object of the document. */
 export type Json = Record<string, unknown>;
@@ -41,6 +41,28 @@ const CHALLENGE_HEADER = {
   },
 };
 
+/** The header every answer carries: the id of the request's log line. */
+export const REQUEST_ID = {
+  [REQUEST_ID_HEADER]: {
+    description: 'The request id: every answer carries it, every error body as `requestId`, the log line under it.',
+    schema: { type: 'string' },
+  },
+};
+
+/** The answer of a caller over a limit (the same on every guarded route). */
+export const RATE_LIMITED = {
+  ...errorOf(
+    'RATE_LIMITED: this caller (its static token, OAuth subject and client, or address on an open Worker) is ' +
+      'over a limit: `class` is `general` (every request) or `drawing` (images, stored pictures, the layout ' +
+      'check), with its `limit` per `period` seconds and `retryAfter`. On /mcp a tools/call gets a failed tool ' +
+      'result instead (isError, 200) and any other request this status with a JSON-RPC error (`data.code`).',
+  ),
+  headers: {
+    'retry-after': { description: 'Seconds until the caller may try again.', schema: { type: 'integer' } },
+    ...REQUEST_ID,
+  },
+};
+
 /** Responses every authenticated route can give besides its own. */
 export const COMMON_ERRORS = {
   '401': {
@@ -58,11 +80,14 @@ export const COMMON_ERRORS = {
     headers: CHALLENGE_HEADER,
   },
   '405': METHOD_NOT_ALLOWED,
+  '429': RATE_LIMITED,
   '500': errorOf(
     'AUTH_MISCONFIGURED: ISOMER_TOKENS or an ISOMER_OAUTH_* variable is set but unusable; or INTERNAL_ERROR.',
   ),
   '503': errorOf(
-    'OAUTH_UNAVAILABLE: the identity provider’s metadata or keys could not be fetched to check the access token; try again.',
+    'AUTH_NOT_CONFIGURED: no sign-in is configured (ISOMER_TOKENS, ISOMER_OAUTH_ISSUER) and ISOMER_AUTH is not ' +
+      '"none", so the Worker is closed; or OAUTH_UNAVAILABLE: the identity provider’s metadata or keys could not ' +
+      'be fetched to check the access token; try again.',
   ),
 };
 

@@ -22,6 +22,10 @@ import { checkedComposition } from '../checked-composition.ts';
 import { RENDERER_VERSION, type WorkerConfig, type WorkerConfigEnv } from '../config.ts';
 import { boundText, clientGone, clientLeft, errorResponse, jsonResponse, signalOf } from '../errors.ts';
 import { parseQuery } from '../query.ts';
+import type { WorkerCaller } from '../caller.ts';
+import type { IsomerToolsFormat } from '../../core/tools/types.ts';
+import { rateLimitedResponse } from '../rate-limits.ts';
+import type { RequestMeter } from '../request-meter.ts';
 import type { ConfigFor, RouteEnv } from './route-group.ts';
 
 type ImageRouteEnv = RouteEnv<ImageStoreEnv & WorkerConfigEnv>;
@@ -30,7 +34,9 @@ type ImageRouteEnv = RouteEnv<ImageStoreEnv & WorkerConfigEnv>;
 export function imageRoutes(configFor: ConfigFor): Hono<ImageRouteEnv> {
   const routes = new Hono<ImageRouteEnv>();
   routes.get('/images/:file', (c) => serveImage(c.env, c.req.raw, c.req.param('file'), waitUntilOf(c)));
-  routes.post('/images/:file', (c) => storeImage(configFor(c.env), c.req.param('file'), c.req.raw, c.env));
+  routes.post('/images/:file', (c) =>
+    storeImage(configFor(c.env), c.req.param('file'), c.req.raw, c.env, c.get('meter'), c.get('caller')),
+  );
   return routes;
 }
 
@@ -136,47 +142,53 @@ export class ImageRenderError extends Error {
   override name = 'ImageRenderError';
 }
 
-/** Stores `format` of a checked composition (rendering it only when it is not stored yet). */
+/**
+ * Stores `format` of a checked composition (rendering it only when it is not stored yet), drawn by
+ * `formats` (the request's, which time the draw) and timed as `store` on the request's meter.
+ */
 export function storeRendered(
   config: WorkerConfig,
   store: ImageStore,
   composition: Composition,
   format: string,
   options: { theme?: RenderTheme; scale?: number; signal?: AbortSignal },
+  request?: { formats: Readonly<Record<string, IsomerToolsFormat>>; meter: RequestMeter },
 ): Promise<StoredImageInfo> {
-  const renderer = config.formats[format]!;
+  const renderer = (request?.formats ?? config.formats)[format]!;
   const { theme, signal } = options;
   // A PDF page keeps the canvas size whatever the scale, so the scale would only split its key.
   const scale = format === 'pdf' ? undefined : options.scale;
-  return store.store({
-    composition,
-    format,
-    mimeType: renderer.mimeType,
-    ...(theme ? { theme } : {}),
-    ...(scale !== undefined ? { scale } : {}),
-    ...(signal ? { signal } : {}),
-    size: () => {
-      const canvas = config.runtime.surfaces.snapshot!.render(composition, theme ? { theme } : {});
-      const factor = scale ?? 1;
-      return {
-        width: Math.max(1, Math.round(canvas.width * factor)),
-        height: Math.max(1, Math.round(canvas.height * factor)),
-      };
-    },
-    render: async () => {
-      try {
-        return await renderer.render(composition, {
-          ...(theme ? { theme } : {}),
-          ...(scale !== undefined ? { scale } : {}),
-          ...(signal ? { signal } : {}),
-        });
-      } catch (error) {
-        // A caller that has gone is not a renderer failure.
-        if (signal?.aborted) throw error;
-        throw new ImageRenderError(errorText(error));
-      }
-    },
-  });
+  const stored = () =>
+    store.store({
+      composition,
+      format,
+      mimeType: renderer.mimeType,
+      ...(theme ? { theme } : {}),
+      ...(scale !== undefined ? { scale } : {}),
+      ...(signal ? { signal } : {}),
+      size: () => {
+        const canvas = config.runtime.surfaces.snapshot!.render(composition, theme ? { theme } : {});
+        const factor = scale ?? 1;
+        return {
+          width: Math.max(1, Math.round(canvas.width * factor)),
+          height: Math.max(1, Math.round(canvas.height * factor)),
+        };
+      },
+      render: async () => {
+        try {
+          return await renderer.render(composition, {
+            ...(theme ? { theme } : {}),
+            ...(scale !== undefined ? { scale } : {}),
+            ...(signal ? { signal } : {}),
+          });
+        } catch (error) {
+          // A caller that has gone is not a renderer failure.
+          if (signal?.aborted) throw error;
+          throw new ImageRenderError(errorText(error));
+        }
+      },
+    });
+  return request ? request.meter.time('store', stored) : stored();
 }
 
 /**
@@ -190,12 +202,17 @@ export async function storedPicture(
   request: Request,
   composition: Composition,
   options: { theme?: RenderTheme; scale?: number; signal?: AbortSignal },
+  metered?: { formats: Readonly<Record<string, IsomerToolsFormat>>; meter: RequestMeter },
 ): Promise<{ url: string; altText: string } | undefined> {
   try {
-    const image = await storeRendered(config, store, composition, 'png', {
-      ...options,
-      scale: options.scale ?? SLACK_IMAGE_SCALE,
-    });
+    const image = await storeRendered(
+      config,
+      store,
+      composition,
+      'png',
+      { ...options, scale: options.scale ?? SLACK_IMAGE_SCALE },
+      metered,
+    );
     return {
       url: imageUrl(env, request, image.file),
       altText: config.runtime.surfaces.text.render(composition, { heading: true }),
@@ -314,28 +331,36 @@ async function storeImage(
   format: string,
   request: Request,
   env: ImageStoreEnv | undefined,
+  meter: RequestMeter,
+  caller: WorkerCaller,
 ): Promise<Response> {
   const formats = storableFormats(config);
   if (!formats.includes(format))
     return errorResponse('FORMAT_NOT_FOUND', 'No image format has that name.', { formats });
+  meter.format = format;
   // theme and scale as on the render routes; heading and image mean nothing to a stored image.
   const query = parseQuery(new URL(request.url), config.heading);
   if (query instanceof Response) return query;
   const store = imageStore(env);
   if (!store) return notConfigured();
+  // Every stored image may be drawn: counted against the drawing limit before the body is read.
+  const refusal = await meter.drawing();
+  if (refusal) return rateLimitedResponse(refusal);
   const signal = signalOf(request);
   if (await clientLeft(signal)) return clientGone();
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
-  const checked = await checkedComposition(config, body.value, signal);
+  const own = config.forRequest(caller, meter);
+  const checked = await meter.time('validate', () => checkedComposition(own.renderer, body.value, signal));
   if (checked instanceof Response) return checked;
   const { copy } = checked;
   try {
-    const image = await storeRendered(config, store, copy, format, {
+    const options = {
       ...(query.theme ? { theme: query.theme } : {}),
       ...(query.scale !== undefined ? { scale: query.scale } : {}),
       ...(signal ? { signal } : {}),
-    });
+    };
+    const image = await storeRendered(config, store, copy, format, options, { formats: own.formats, meter });
     const { mimeType, width, height, bytes } = image;
     return jsonResponse({ url: imageUrl(env, request, image.file), mimeType, width, height, bytes });
   } catch (error) {

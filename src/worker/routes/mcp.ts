@@ -14,6 +14,6 @@ export function mcpRoutes(configFor: ConfigFor): Hono<RouteEnv> {
   let endpoint: ReturnType<typeof createMcpEndpoint> | undefined;
   const endpointFor = (env: RouteEnv['Bindings'] | undefined) => (endpoint ??= createMcpEndpoint(configFor(env)));
   const routes = new Hono<RouteEnv>();
-  routes.post('/mcp', (c) => endpointFor(c.env)(c.req.raw, c.get('caller')));
+  routes.post('/mcp', (c) => endpointFor(c.env)(c.req.raw, c.get('caller'), c.get('meter')));
   return routes;
 }

@@ -16,6 +16,9 @@ import type { WorkerConfig, WorkerConfigEnv } from '../config.ts';
 import { BASE_HEADERS, boundText, clientGone, clientLeft, errorResponse, jsonResponse, signalOf } from '../errors.ts';
 import { parseQuery } from '../query.ts';
 import { type ImageStoreEnv, imageStore, notConfigured, storableFormats, storedPicture } from './images.ts';
+import type { WorkerCaller } from '../caller.ts';
+import { rateLimitedResponse } from '../rate-limits.ts';
+import { isImageFormat, type RequestMeter } from '../request-meter.ts';
 import type { ConfigFor, RouteEnv } from './route-group.ts';
 
 type RenderRouteEnv = RouteEnv<ImageStoreEnv & WorkerConfigEnv>;
@@ -24,7 +27,9 @@ type RenderRouteEnv = RouteEnv<ImageStoreEnv & WorkerConfigEnv>;
 export function renderRoutes(configFor: ConfigFor): Hono<RenderRouteEnv> {
   const routes = new Hono<RenderRouteEnv>();
   routes.get('/formats', (c) => listFormats(configFor(c.env)));
-  routes.post('/render/:format', (c) => renderComposition(configFor(c.env), c.req.param('format'), c.req.raw, c.env));
+  routes.post('/render/:format', (c) =>
+    renderComposition(configFor(c.env), c.req.param('format'), c.req.raw, c.env, c.get('meter'), c.get('caller')),
+  );
   return routes;
 }
 
@@ -92,10 +97,13 @@ async function renderComposition(
   config: WorkerConfig,
   format: string,
   request: Request,
-  env?: ImageStoreEnv,
+  env: ImageStoreEnv | undefined,
+  meter: RequestMeter,
+  caller: WorkerCaller,
 ): Promise<Response> {
   const entry = config.served.find((served) => served.name === format);
   if (!entry) return errorResponse('FORMAT_NOT_FOUND', 'No format has that name.', { formats: config.formatNames });
+  meter.format = format;
   const url = new URL(request.url);
   const query = parseQuery(url, config.heading);
   if (query instanceof Response) return query;
@@ -104,6 +112,12 @@ async function renderComposition(
   // `?image=` puts a stored picture of the slide in a chat message: it needs the bucket and PNG.
   const store = query.image !== undefined ? imageStore(env) : undefined;
   if (query.image !== undefined && (!store || !storableFormats(config).includes('png'))) return notConfigured();
+  // An image, or a message with a stored picture, is drawn: counted before the body is read. (The
+  // layout check counts itself, when it lays a valid slide out.)
+  if (isImageFormat(format) || query.image !== undefined) {
+    const refusal = await meter.drawing();
+    if (refusal) return rateLimitedResponse(refusal);
+  }
   const signal = signalOf(request);
   if (await clientLeft(signal)) return clientGone();
   const body = await readJsonBody(request);
@@ -112,7 +126,11 @@ async function renderComposition(
     return errorResponse('INVALID_QUERY', 'layout=true needs the layout check, which this Worker has turned off.', {
       parameter: 'layout',
     });
-  const checked = await checkedComposition(config, body.value, signal, query.layout);
+  const own = config.forRequest(caller, meter);
+  const checked = await meter.time('validate', () =>
+    checkedComposition(own.renderer, body.value, signal, query.layout),
+  );
+  if (meter.refusal) return rateLimitedResponse(meter.refusal);
   if (checked instanceof Response) return checked;
   const { copy } = checked;
   // Only asked-for findings are reported: the header is absent otherwise, and `[]` means it fits.
@@ -125,7 +143,7 @@ async function renderComposition(
   };
   if (query.image !== undefined && store) {
     // A storage fault leaves the picture out (logged); the message still goes.
-    const picture = await storedPicture(config, store, env, request, copy, options);
+    const picture = await storedPicture(config, store, env, request, copy, options, { formats: own.formats, meter });
     if (signal?.aborted) return clientGone();
     const chatHost = config.registry.find((listed) => listed.name === format)!.host!;
     const message = picturedMessage(config, chatHost, copy, heading, picture, query.image);
@@ -133,7 +151,9 @@ async function renderComposition(
   }
   let output: RenderedOutput;
   try {
-    output = await config.renderer.render(copy, format, { ...options, heading });
+    // The request's formats time their own draws; the runtime's surfaces are timed here.
+    const draw = () => own.renderer.render(copy, format, { ...options, heading });
+    output = Object.hasOwn(own.formats, format) ? await draw() : await meter.time('draw', draw);
   } catch (error) {
     if (signal?.aborted) return clientGone();
     // The detail goes to the log only: a renderer's message may quote the composition.

@@ -7,11 +7,15 @@
  */
 import type { WorkerCaller } from '../caller.ts';
 import type { WorkerConfig, WorkerConfigEnv } from '../config.ts';
+import type { RequestMeter } from '../request-meter.ts';
 
-/** A route group's Hono environment: the bindings its handlers read, and the caller auth set. */
+/**
+ * A route group's Hono environment: the bindings its handlers read, the caller auth set, and the
+ * request's meter (its limits, timings and log fields).
+ */
 export type RouteEnv<Bindings extends object = WorkerConfigEnv> = {
   Bindings: Bindings;
-  Variables: { caller: WorkerCaller };
+  Variables: { caller: WorkerCaller; meter: RequestMeter };
 };
 
 /** The deployment's configuration for a request's bindings: the same object on every request. */

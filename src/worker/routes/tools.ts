@@ -12,13 +12,17 @@ import { readJsonBody } from '../body.ts';
 import type { WorkerCaller } from '../caller.ts';
 import type { WorkerConfig } from '../config.ts';
 import { BASE_HEADERS, boundText, clientGone, clientLeft, errorResponse, jsonResponse, signalOf } from '../errors.ts';
+import { rateLimitedResponse } from '../rate-limits.ts';
+import { isRefusal, type RequestMeter } from '../request-meter.ts';
 import type { ConfigFor, RouteEnv } from './route-group.ts';
 
 /** The tools, resources and prompts routes over the deployment's configuration. */
 export function toolRoutes(configFor: ConfigFor): Hono<RouteEnv> {
   const routes = new Hono<RouteEnv>();
   routes.get('/tools', (c) => listTools(configFor(c.env)));
-  routes.post('/tools/:name', (c) => callTool(configFor(c.env), c.get('caller'), c.req.param('name'), c.req.raw));
+  routes.post('/tools/:name', (c) =>
+    callTool(configFor(c.env), c.get('caller'), c.req.param('name'), c.req.raw, c.get('meter')),
+  );
   routes.get('/resources', (c) => listResources(configFor(c.env)));
   routes.get('/resources/:name', (c) => readResource(configFor(c.env), c.req.param('name')));
   routes.get('/prompts', (c) => listPrompts(configFor(c.env)));
@@ -53,8 +57,14 @@ function listTools(config: WorkerConfig): Response {
   return jsonResponse({ tools: config.toolSummaries() });
 }
 
-async function callTool(config: WorkerConfig, caller: WorkerCaller, name: string, request: Request): Promise<Response> {
-  const tool = config.toolsFor(caller).find((candidate) => candidate.name === name);
+async function callTool(
+  config: WorkerConfig,
+  caller: WorkerCaller,
+  name: string,
+  request: Request,
+  meter: RequestMeter,
+): Promise<Response> {
+  const tool = config.forRequest(caller, meter).tools.find((candidate) => candidate.name === name);
   if (!tool)
     return errorResponse('TOOL_NOT_FOUND', 'No tool has that name; GET /tools lists them.', {
       tools: config.toolSummaries().map((summary) => summary.name),
@@ -66,8 +76,9 @@ async function callTool(config: WorkerConfig, caller: WorkerCaller, name: string
   const input = inputIssues(tool.inputSchema, body.value);
   if (!input.ok) return input.response;
   // The handler never rejects by contract; a failed call is a 200 with isError, as on MCP.
-  const result = await tool.handler(input.data as never, signal ? { signal } : {});
-  return signal?.aborted ? clientGone() : jsonResponse(result);
+  const result = await meter.callTool(tool, input.data, signal ? { signal } : {});
+  if (signal?.aborted) return clientGone();
+  return isRefusal(result) ? rateLimitedResponse(result) : jsonResponse(result);
 }
 
 function listResources(config: WorkerConfig): Response {

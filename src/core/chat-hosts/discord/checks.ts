@@ -31,7 +31,7 @@ export function problems(payload: unknown): string[] {
 
 /** Discord text without its code spans and fences, where nothing is read as syntax. */
 function withoutCode(text: string): string {
-  return text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return text.replace(/\x60{3}[\s\S]*?\x60{3}/g, '').replace(/\x60[^\x60\n]*\x60/g, '');
 }
 
 // Discord reads `<@id>`, `<@!id>`, `<@&id>`, `<#id>`, `</cmd:id>`, `<t:…>` unless `<` is escaped.

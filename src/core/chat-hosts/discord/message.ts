@@ -38,7 +38,7 @@ export const DISCORD_EMBED_COLOR = 0x5865f2;
  * ```
  */
 export function escapeDiscordText(text: string): string {
-  return text.replace(/[\\*_~`|[\]()<>#]/g, '\\$&').replace(/@(everyone|here)/gi, `@${MENTION_BREAK}$1`);
+  return text.replace(/[\\*_~\x60|[\]()<>#]/g, '\\$&').replace(/@(everyone|here)/gi, `@${MENTION_BREAK}$1`);
 }
 
 /**

@@ -119,7 +119,7 @@ export function mrkdwnStrike(text: string): string {
  */
 export function mrkdwnCode(text: string): string {
   if (text === '') return '';
-  const flat = text.replace(/`/g, CODE_BACKTICK_LOOKALIKE).replace(/\r\n|[\r\n]/g, ' ');
+  const flat = text.replace(/\x60/g, CODE_BACKTICK_LOOKALIKE).replace(/\r\n|[\r\n]/g, ' ');
   // Slack reads no marks and links no URLs inside code.
   return `\`${escapeEntities(flat)}\``;
 }
