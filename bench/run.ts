@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: per-operation times of the core, what an agent reads, image renders inside
- * workerd, the Worker's HTTP and MCP throughput under load, and the Worker bundle size.
+ * workerd, an agent session's first picture on a new isolate, the Worker's HTTP and MCP throughput under load, and the Worker bundle size.
  * Figures are medians on this machine; compare ratios within one run, not across machines.
  * `--quick` skips the image and HTTP sections (they start workerd and take about a minute).
  */
@@ -35,6 +35,8 @@ if (!quick) {
   console.log(await (await import('./script-fonts.ts')).benchScriptFonts());
   console.log('');
   console.log(await (await import('./layout.ts')).benchLayout());
+  console.log('');
+  console.log(await (await import('./agent-session.ts')).benchAgentSession());
   console.log('\n## Worker over HTTP (wrangler dev on 127.0.0.1, autocannon)\n');
   printHttp(await benchHttp());
   console.log('\n## Fair under load (wrangler dev on 127.0.0.1)\n');

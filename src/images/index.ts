@@ -16,7 +16,13 @@ export type {
 } from './formats.ts';
 export { BUNDLED_FONTS, parseUnicodeRange } from './fonts/fonts.ts';
 export type { ImageFontFace, CodePointRange } from './fonts/fonts.ts';
-export { RESOURCE_CACHE_BYTES, GLYPH_CACHE_BYTES, engineDrawCount, engineMemoryBytes } from './engine/engine.ts';
+export {
+  RESOURCE_CACHE_BYTES,
+  GLYPH_CACHE_BYTES,
+  engineDrawCount,
+  engineMemoryBytes,
+  prepareImageEngine,
+} from './engine/engine.ts';
 export { POINTS_PER_PIXEL } from './pdf/render.ts';
 export { createLayoutCheck, LAYOUT_DETECTORS } from './layout-check/check.ts';
 export type {

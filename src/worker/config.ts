@@ -26,7 +26,7 @@ import type {
 } from '../core/tools/types.ts';
 import { ANONYMOUS_CALLER } from './auth.ts';
 import type { WorkerCaller } from './caller.ts';
-import { createImageFormats, createLayoutCheck } from '../images/index.ts';
+import { BUNDLED_FONTS, createImageFormats, createLayoutCheck, prepareImageEngine } from '../images/index.ts';
 import { workerFontFiles } from './font-assets.ts';
 import { type ChatFormat, createChatFormats } from '../chat/index.ts';
 import {
@@ -336,7 +336,13 @@ export function createWorkerConfig(options: WorkerOptions): WorkerConfig {
     toolsFor,
     forRequest,
     show: show ? createIsomerShowTool(renderer) : undefined,
-    warmUp: createWarmUp({ runtime, frame, png: images ? formats.png : undefined, layout }),
+    warmUp: createWarmUp({
+      runtime,
+      frame,
+      png: images ? formats.png : undefined,
+      layout,
+      ...(images ? { faces: () => prepareImageEngine(BUNDLED_FONTS) } : {}),
+    }),
     // Every caller's tools share these schemas; only the views' host context differs.
     toolSummaries: once(() =>
       listed.map(({ name, title, description, inputSchema }) => ({

@@ -18,6 +18,8 @@ export interface WarmUpParts {
   frame: IsomerToolsFrame | undefined;
   png: IsomerToolsFormat | undefined;
   layout: IsomerToolsLayoutCheck | undefined;
+  /** Registers every bundled face (a slide's next picture may need any of them). */
+  faces?: () => void;
 }
 
 /** One configuration's warm-up: `start` runs it once and answers its promise on every call. */
@@ -54,11 +56,14 @@ export function createWarmUp(parts: WarmUpParts): WarmUp | undefined {
   const run = async () => {
     const sample = warmUpSample(parts);
     if (!sample) return;
+    parts.faces?.();
     if (layout) {
       await layout.prepare?.(sample);
       layout.check(sample);
     }
-    if (png) await png.render(sample, { scale: 2 / 3 });
+    // At the format's own scale (1920×1080 for the slides), the largest a request usually draws:
+    // the engine's memory grows once, here, not on the first real picture.
+    if (png) await png.render(sample, {});
   };
   return {
     start: () =>
