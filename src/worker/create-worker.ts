@@ -188,6 +188,18 @@ function internalError(): Response {
   );
 }
 
+/** Hands work to the request's execution context to finish after the answer (nothing without one). */
+function waitUntil(
+  c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } },
+  promise: Promise<unknown>,
+): void {
+  try {
+    c.executionCtx.waitUntil(promise);
+  } catch {
+    // No execution context (a library caller's own fetch): the work still runs, unawaited.
+  }
+}
+
 /**
  * The Worker: HTTP routes and the MCP endpoint over one configuration (packs, frames, views,
  * formats), built on the first request and kept for the isolate's life.
@@ -209,18 +221,6 @@ function internalError(): Response {
  * export default createWorker({ packs: [slidesPack], frames: { slide: slideDeckFrame }, views: [statusView] });
  * ```
  */
-/** Hands work to the request's execution context to finish after the answer (nothing without one). */
-function waitUntil(
-  c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } },
-  promise: Promise<unknown>,
-): void {
-  try {
-    c.executionCtx.waitUntil(promise);
-  } catch {
-    // No execution context (a library caller's own fetch): the work still runs, unawaited.
-  }
-}
-
 export function createWorker(options: WorkerOptions): IsomerWorker {
   // Built on the first request, with that request's bindings: they are the deployment's, the same on every request.
   let config: WorkerConfig | undefined;

@@ -21,6 +21,7 @@ const ENTRIES: Record<string, string> = {
   'isomer-edge/worker': 'src/worker/index.ts',
   'isomer-edge/chat': 'src/chat/index.ts',
   'isomer-edge/image-store': 'src/image-store/index.ts',
+  'isomer-edge/evals': 'src/evals/index.ts',
 };
 
 /** What an example may import: the entries, and the peer dependencies a user installs beside them. */
