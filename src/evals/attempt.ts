@@ -59,6 +59,16 @@ export interface AttemptCheck {
 /**
  * Parses and checks one answer: the runtime's validation, then the body rule of the frame given
  * (default the runtime's frames, so a slides answer must be one `slideFrame`).
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ * import { checkAttempt } from 'isomer-edge/evals';
+ *
+ * const runtime = createIsomerRuntime({ packs: [slidesPack] });
+ * const check = checkAttempt(runtime, '```json\n{"type":"view","body":[]}\n```');
+ * // { parsed: true, valid: false, errors: ['body must contain at least one node'], value: { type: 'view', body: [] } }
+ * ```
  */
 export function checkAttempt(
   runtime: EvalsRuntime,

@@ -13,7 +13,19 @@ export const MAX_CASES = 10_000;
 /** A case id: a file name in a replay directory. */
 export const CASE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/;
 
-/** A corpus, generate callback or recording the evals cannot use; `problems` lists each reason. */
+/**
+ * A corpus, generate callback or recording the evals cannot use; `problems` lists each reason.
+ * @example
+ * ```ts
+ * import { EvalInputError, parseCorpus } from 'isomer-edge/evals';
+ *
+ * try {
+ *   parseCorpus([{ id: 'bad id', prompt: '' }]);
+ * } catch (error) {
+ *   if (error instanceof EvalInputError) console.error(error.problems); // the id's problem, then the prompt's
+ * }
+ * ```
+ */
 export class EvalInputError extends Error {
   override readonly name = 'EvalInputError';
   readonly problems: readonly string[];
@@ -103,7 +115,16 @@ export function parseCorpus(value: unknown): EvalCorpus {
   return { cases, ...(selection ? { selection } : {}) };
 }
 
-/** Parses corpus text (a file's contents): not JSON is an `EvalInputError` too. */
+/**
+ * Parses corpus text (a file's contents): not JSON is an `EvalInputError` too.
+ * @example
+ * ```ts
+ * import { parseCorpusText } from 'isomer-edge/evals';
+ *
+ * const corpus = parseCorpusText('{ "cases": [{ "id": "users", "prompt": "Chart weekly users" }] }');
+ * corpus.cases[0]?.id; // 'users'
+ * ```
+ */
 export function parseCorpusText(text: string): EvalCorpus {
   let value: unknown;
   try {

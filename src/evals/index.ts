@@ -9,15 +9,9 @@
  */
 export { runEvals, MAX_ANSWER_CHARACTERS } from './run.ts';
 export type { RunEvalsOptions, EvalRunBase } from './run.ts';
-export {
-  runToolLoopEvals,
-  toolSpecs,
-  toolResultText,
-  TOOL_LOOP_INSTRUCTIONS,
-  MAX_TOOL_CALLS_PER_TURN,
-} from './tool-loop.ts';
+export { runToolLoopEvals, TOOL_LOOP_INSTRUCTIONS, MAX_TOOL_CALLS_PER_TURN } from './tool-loop.ts';
 export type { CallModel, ModelMessage, ModelTurn, RunToolLoopOptions, ToolCall, ToolSpec } from './tool-loop.ts';
-export { checkAttempt, parseGenerated, stripCodeFence } from './attempt.ts';
+export { checkAttempt, parseGenerated } from './attempt.ts';
 export type { AttemptCheck, EvalsRuntime, GeneratedParse } from './attempt.ts';
 export {
   scoreAnswerability,
@@ -26,7 +20,6 @@ export {
   scoreValidity,
   selectionTypes,
   unknownNodeTypes,
-  utf8Bytes,
 } from './scores.ts';
 export { buildEvalContext, buildEvalPrompt } from './prompt.ts';
 export type { EvalPromptOptions } from './prompt.ts';
@@ -34,13 +27,12 @@ export { parseCorpus, parseCorpusText, EvalInputError, MAX_PROMPT_CHARACTERS, MA
 export { formatReport, totalsOf } from './report.ts';
 export { checkThresholds, parseThresholds, thresholdFailures } from './thresholds.ts';
 export type { EvalThresholds, ThresholdFailure } from './thresholds.ts';
-export { junitXml, evalReportSuites, xmlText } from './junit.ts';
+export { junitXml, evalReportSuites } from './junit.ts';
 export type { JUnitCase, JUnitSuite } from './junit.ts';
 export { replayGenerate, replayCallModel, recordGenerate } from './replay.ts';
 export type { Recording, Recordings } from './replay.ts';
 export { chatCompletionsModel } from './adapters/chat-completions.ts';
 export type { ChatCompletionsOptions, ModelAdapter } from './adapters/chat-completions.ts';
-export { workersAiModel, workersAiTurn } from './adapters/workers-ai.ts';
+export { workersAiModel } from './adapters/workers-ai.ts';
 export type { WorkersAiBinding, WorkersAiOptions } from './adapters/workers-ai.ts';
-export { repairRequest } from './adapters/messages.ts';
 export type * from './types.ts';

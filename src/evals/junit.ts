@@ -33,7 +33,23 @@ export function xmlText(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** Suites as a JUnit XML document. */
+/**
+ * Suites as a JUnit XML document.
+ * @example
+ * ```ts
+ * import { junitXml } from 'isomer-edge/evals';
+ *
+ * const xml = junitXml([
+ *   {
+ *     name: 'smoke',
+ *     cases: [
+ *       { classname: 'smoke', name: 'renders' },
+ *       { classname: 'smoke', name: 'fits', failure: { message: 'overflows by 12px' } },
+ *     ],
+ *   },
+ * ]); // '<?xml …?>\n<testsuites name="isomer-edge" tests="2" failures="1" errors="0">…'
+ * ```
+ */
 export function junitXml(suites: readonly JUnitSuite[], name = 'isomer-edge'): string {
   const count = (suite: JUnitSuite) => suite.cases.filter((testCase) => testCase.failure).length;
   const tests = suites.reduce((sum, suite) => sum + suite.cases.length, 0);
@@ -65,6 +81,13 @@ export function junitXml(suites: readonly JUnitSuite[], name = 'isomer-edge'): s
 /**
  * An evals report as JUnit suites: each corpus case passes when a valid composition came of it (and
  * nothing failed outside the answer); each threshold given is a case of its own.
+ * @example
+ * ```ts
+ * import { evalReportSuites, junitXml, type EvalReport } from 'isomer-edge/evals';
+ *
+ * declare const report: EvalReport;
+ * const xml = junitXml(evalReportSuites(report, { minValid: 0.76 }), 'my-pack evals');
+ * ```
  */
 export function evalReportSuites(report: EvalReport, thresholds?: EvalThresholds): JUnitSuite[] {
   const suites: JUnitSuite[] = [

@@ -35,7 +35,19 @@ const ANSWER_RULE =
   'Answer with the composition alone: one JSON object, no prose before or after it. Every field must be ' +
   'one the schema declares, and every required field must be there.';
 
-/** The authoring context without the request: the same for every case of a run, so built once. */
+/**
+ * The authoring context without the request: the same for every case of a run, so built once.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ * import { buildEvalContext } from 'isomer-edge/evals';
+ *
+ * const runtime = createIsomerRuntime({ packs: [slidesPack] });
+ * const context = buildEvalContext(runtime, { profile: 'compose-from-primitives' });
+ * // '# View authoring\n\n…## Primitives …## JSON Schema of a composition …## Answer …'
+ * ```
+ */
 export function buildEvalContext(runtime: EvalsRuntime, options: EvalPromptOptions = {}): string {
   const context = runtime.getAuthoringContext();
   const guides = context.guides ?? [];
@@ -50,7 +62,19 @@ export function buildEvalContext(runtime: EvalsRuntime, options: EvalPromptOptio
   return sections.join('\n\n');
 }
 
-/** The whole prompt for one request. */
+/**
+ * The whole prompt for one request: the context, then the request under `## Request`.
+ * @example
+ * ```ts
+ * import { buildEvalContext, buildEvalPrompt, checkAttempt, type EvalsRuntime } from 'isomer-edge/evals';
+ *
+ * declare const runtime: EvalsRuntime;
+ * declare function askModel(prompt: string): Promise<string>;
+ * const context = buildEvalContext(runtime);
+ * const answer = await askModel(buildEvalPrompt(context, 'Chart weekly users: 18k, 19k, 23k'));
+ * console.log(checkAttempt(runtime, answer).errors);
+ * ```
+ */
 export function buildEvalPrompt(context: string, request: string): string {
   return `${context}\n\n## Request\n\n${request}`;
 }

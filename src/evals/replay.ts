@@ -17,7 +17,18 @@ export interface Recording {
 
 export type Recordings = Readonly<Record<string, Recording>>;
 
-/** A `generate` that answers from recordings by case id and attempt. */
+/**
+ * A `generate` that answers from recordings by case id and attempt.
+ * @example
+ * ```ts
+ * import { replayGenerate } from 'isomer-edge/evals';
+ *
+ * const generate = replayGenerate({ users: { attempts: ['{"type":"view","body":[]}'] } });
+ * const evalCase = { id: 'users', prompt: 'Chart weekly users' };
+ * await generate({ evalCase, prompt: '…', attempt: 0 }); // '{"type":"view","body":[]}'
+ * await generate({ evalCase, prompt: '…', attempt: 1 }); // rejects: case "users" has 1 recorded answers; attempt 2 has none
+ * ```
+ */
 export function replayGenerate(recordings: Recordings): Generate {
   return async ({ evalCase, attempt }) => {
     const recording = Object.hasOwn(recordings, evalCase.id) ? recordings[evalCase.id] : undefined;
@@ -31,7 +42,24 @@ export function replayGenerate(recordings: Recordings): Generate {
   };
 }
 
-/** A `callModel` that answers from recorded turns by case id and turn. */
+/**
+ * A `callModel` that answers from recorded turns by case id and turn.
+ * @example
+ * ```ts
+ * import { replayCallModel, runToolLoopEvals, type EvalsRuntime } from 'isomer-edge/evals';
+ *
+ * declare const runtime: EvalsRuntime;
+ * const callModel = replayCallModel({
+ *   users: {
+ *     turns: [
+ *       { toolCalls: [{ id: 'c1', name: 'isomer_authoring_guide', arguments: {} }] },
+ *       { answer: '{"type":"view","body":[]}' },
+ *     ],
+ *   },
+ * });
+ * const report = await runToolLoopEvals({ runtime, corpus: [{ id: 'users', prompt: 'Chart weekly users' }], callModel });
+ * ```
+ */
 export function replayCallModel(recordings: Recordings): CallModel {
   return async ({ evalCase, turn }) => {
     const recording = Object.hasOwn(recordings, evalCase.id) ? recordings[evalCase.id] : undefined;
@@ -46,6 +74,18 @@ export function replayCallModel(recordings: Recordings): CallModel {
 /**
  * Wraps a `generate` so every answer is kept as a recording: run against a live model once, then
  * write `recordings` out (one file per case) and replay them ever after.
+ * @example
+ * ```ts
+ * import { chatCompletionsModel, recordGenerate, runEvals, type EvalCase, type EvalsRuntime } from 'isomer-edge/evals';
+ *
+ * declare const runtime: EvalsRuntime;
+ * declare const cases: EvalCase[];
+ * declare const apiKey: string;
+ * const model = chatCompletionsModel({ baseUrl: 'https://api.example.com/v1', model: 'some-model', apiKey });
+ * const recorder = recordGenerate(model.generate, 'some-model at https://api.example.com/v1');
+ * await runEvals({ runtime, corpus: cases, generate: recorder.generate });
+ * // recorder.recordings: { [case id]: { attempts: [first answer, retry?], source } }, for replayGenerate later
+ * ```
  */
 export function recordGenerate(
   generate: Generate,

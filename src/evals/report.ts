@@ -8,7 +8,17 @@ import type { EvalCaseResult, EvalReport, EvalTotals } from './types.ts';
 const mean = (values: readonly number[]): number | null =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
-/** The totals of a list of case results. */
+/**
+ * The totals of a list of case results (a report's `totals` are those of all its cases).
+ * @example
+ * ```ts
+ * import { totalsOf, type EvalReport } from 'isomer-edge/evals';
+ *
+ * declare const report: EvalReport;
+ * const german = totalsOf(report.cases.filter((result) => result.tags?.includes('de')));
+ * console.log(`${german.validAfterRetry}/${german.cases} German cases valid after the retry`);
+ * ```
+ */
 export function totalsOf(cases: readonly EvalCaseResult[]): EvalTotals {
   const count = (test: (result: EvalCaseResult) => boolean) => cases.filter(test).length;
   const f1s = cases.flatMap((result) => (result.selection ? [result.selection.f1] : []));

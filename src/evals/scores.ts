@@ -27,6 +27,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /**
  * The validity axis from the first answer's check and, when there was one, the retry's.
  * `valid` is the first answer's; `validAfterRetry` is cumulative.
+ * @example
+ * ```ts
+ * import { checkAttempt, scoreValidity, type EvalsRuntime } from 'isomer-edge/evals';
+ *
+ * declare const runtime: EvalsRuntime;
+ * declare const firstAnswer: string, retryAnswer: string;
+ * const first = checkAttempt(runtime, firstAnswer);
+ * const score = scoreValidity(first, first.valid ? undefined : checkAttempt(runtime, retryAnswer));
+ * if (!score.valid && score.validAfterRetry) console.log('repaired on retry; first errors:', score.errors);
+ * ```
  */
 export function scoreValidity(first: AttemptCheck, retry?: AttemptCheck): ValidityScore {
   const score: ValidityScore = {
@@ -41,7 +51,17 @@ export function scoreValidity(first: AttemptCheck, retry?: AttemptCheck): Validi
   return score;
 }
 
-/** The types selection scores: top-level `body[].type`, with `unwrap` containers replaced by their children. */
+/**
+ * The types selection scores: top-level `body[].type`, with `unwrap` containers replaced by their children.
+ * @example
+ * ```ts
+ * import { selectionTypes } from 'isomer-edge/evals';
+ *
+ * const slide = { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideHeading' }, { type: 'slideChart' }] }] };
+ * selectionTypes(slide); // ['slideFrame']
+ * selectionTypes(slide, { unwrap: ['slideFrame'] }); // ['slideHeading', 'slideChart']
+ * ```
+ */
 export function selectionTypes(composition: unknown, options: SelectionOptions = {}): string[] {
   const unwrap = new Set(options.unwrap ?? []);
   const body = isRecord(composition) && Array.isArray(composition.body) ? composition.body : [];
@@ -110,6 +130,15 @@ export function scorePrimitiveSelection(
  * Node types in a parsed answer that the runtime's catalog lacks, sorted and once each. Walks the
  * body and, through each known primitive's child paths, its children; a malformed branch is
  * skipped, and an unknown node's insides are not read (its children are unknown too).
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ * import { unknownNodeTypes } from 'isomer-edge/evals';
+ *
+ * const runtime = createIsomerRuntime({ packs: [slidesPack] });
+ * unknownNodeTypes(runtime, { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideKpi' }] }] }); // ['slideKpi']
+ * ```
  */
 export function unknownNodeTypes(runtime: Pick<EvalsRuntime, 'primitives'>, value: unknown): string[] {
   const byType = new Map(runtime.primitives.map((definition) => [definition.type, definition]));
@@ -138,6 +167,16 @@ export function unknownNodeTypes(runtime: Pick<EvalsRuntime, 'primitives'>, valu
 /**
  * The payload axis on the first answer: bytes as written, bytes of what the schema accepted (0 when
  * it accepted nothing), the size against the golden, and invented node types.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ * import { scorePayload } from 'isomer-edge/evals';
+ *
+ * const runtime = createIsomerRuntime({ packs: [slidesPack] });
+ * const answer = '```json\n{"type":"view","body":[{"type":"slideFrame","body":[{"type":"slideKpi"}]}]}\n```';
+ * scorePayload(runtime, answer); // { rawBytes: 87, sanitizedBytes: 0, unknownTypes: ['slideKpi'] }
+ * ```
  */
 export function scorePayload(runtime: EvalsRuntime, raw: string, golden?: unknown): PayloadScore {
   const read = parseGenerated(raw);
@@ -161,6 +200,19 @@ const VERDICTS: readonly Answerability[] = ['yes', 'partial', 'no'];
 /**
  * The answerability axis: the composition drawn on the text surface (the floor every format degrades
  * to) and handed to the judge. Throws when the judge answers anything but yes, partial or no.
+ * @example
+ * ```ts
+ * import type { Composition } from 'isomer-edge';
+ * import { scoreAnswerability, type Answerability, type EvalCase, type EvalsRuntime } from 'isomer-edge/evals';
+ *
+ * declare const runtime: EvalsRuntime;
+ * declare const evalCase: EvalCase;
+ * declare const composition: Composition;
+ * declare function askJudge(question: string): Promise<Answerability>;
+ * const verdict = await scoreAnswerability(runtime, evalCase, composition, ({ rendered }) =>
+ *   askJudge(`Does this answer "${evalCase.prompt}"? Say yes, partial or no.\n\n${rendered}`),
+ * );
+ * ```
  */
 export async function scoreAnswerability(
   runtime: Pick<EvalsRuntime, 'surfaces'>,

@@ -36,7 +36,17 @@ const KNOWN = new Set([
   'maxErrors',
 ]);
 
-/** Thresholds read from parsed JSON; throws naming a key it does not know or a value that is not a number. */
+/**
+ * Thresholds read from parsed JSON; throws naming a key it does not know or a value that is not a number.
+ * Keys starting with `$` and `comment` are skipped.
+ * @example
+ * ```ts
+ * import { parseThresholds } from 'isomer-edge/evals';
+ *
+ * const thresholds = parseThresholds(JSON.parse('{ "minValid": 0.76, "maxErrors": 0 }'));
+ * parseThresholds({ minVald: 1 }); // throws: unknown threshold "minVald"; known: minParsed, …
+ * ```
+ */
 export function parseThresholds(value: unknown): EvalThresholds {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new Error('thresholds must be an object of numbers');
@@ -56,7 +66,18 @@ export interface ThresholdFailure {
   message: string;
 }
 
-/** Each threshold the report misses; `[]` when it meets them all. */
+/**
+ * Each threshold the report misses; `[]` when it meets them all.
+ * @example
+ * ```ts
+ * import { thresholdFailures, type EvalReport } from 'isomer-edge/evals';
+ *
+ * declare const report: EvalReport;
+ * for (const failure of thresholdFailures(report, { minValid: 0.76, maxErrors: 0 }))
+ *   console.log(`${failure.threshold}: ${failure.message}`);
+ * // with 31 of 42 first attempts valid: 'minValid: valid is 0.738, below the floor 0.76'
+ * ```
+ */
 export function thresholdFailures(report: EvalReport, thresholds: EvalThresholds): ThresholdFailure[] {
   const { totals } = report;
   const n = Math.max(1, totals.cases);
@@ -91,7 +112,17 @@ export function thresholdFailures(report: EvalReport, thresholds: EvalThresholds
   return failures;
 }
 
-/** Each threshold the report misses, as a sentence; `[]` when it meets them all. */
+/**
+ * Each threshold the report misses, as a sentence; `[]` when it meets them all.
+ * @example
+ * ```ts
+ * import { checkThresholds, type EvalReport } from 'isomer-edge/evals';
+ *
+ * declare const report: EvalReport;
+ * const missed = checkThresholds(report, { minValidAfterRetry: 0.95, maxErrors: 0 });
+ * if (missed.length > 0) throw new Error(`evals missed their thresholds:\n${missed.join('\n')}`);
+ * ```
+ */
 export function checkThresholds(report: EvalReport, thresholds: EvalThresholds): string[] {
   return thresholdFailures(report, thresholds).map((failure) => failure.message);
 }

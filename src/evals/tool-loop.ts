@@ -103,6 +103,23 @@ function isTurn(value: unknown): value is ModelTurn {
  * Runs a corpus with the model driving the tools. Each case: the system message, the request, then
  * turns until the model answers or `maxTurns` pass. The final composition is the answer's JSON, or
  * the last composition the model validated or rendered when the answer is not one.
+ * @example
+ * ```ts
+ * import { createIsomerRuntime } from 'isomer-edge';
+ * import { slidesPack } from 'isomer-edge/slides';
+ * import { formatReport, runToolLoopEvals, workersAiModel, type WorkersAiBinding } from 'isomer-edge/evals';
+ *
+ * declare const env: { AI: WorkersAiBinding };
+ * const runtime = createIsomerRuntime({ packs: [slidesPack] });
+ * const model = workersAiModel({ ai: env.AI, model: '@cf/meta/llama-3.3-70b-instruct-fp8-fast' });
+ * const report = await runToolLoopEvals({
+ *   runtime,
+ *   corpus: [{ id: 'users', prompt: 'Chart weekly users: 18k, 19k, 23k' }],
+ *   callModel: model.callModel,
+ *   maxTurns: 12,
+ * });
+ * console.log(formatReport(report)); // with validAtFirstValidate, validAtEnd, meanToolCalls, meanValidateRounds
+ * ```
  */
 export async function runToolLoopEvals(options: RunToolLoopOptions): Promise<EvalReport> {
   const corpus = corpusOf(options.corpus);
