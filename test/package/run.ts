@@ -135,7 +135,8 @@ try {
         await run(join(BIN, 'wrangler'), ['deploy', '--dry-run', '--outdir', out], consumer);
         const files = readdirSync(out);
         const wasm = files.filter((file) => file.endsWith('.wasm'));
-        const fonts = files.filter((file) => file.endsWith('.woff2.bin'));
+        // The bundled faces, shipped as TrueType (`.ttf.bin`, Data modules under wrangler's default rules).
+        const fonts = files.filter((file) => file.endsWith('.ttf.bin'));
         if (wasm.length !== 1 || fonts.length !== 21)
           throw new Error(`expected the WASM and 21 font modules beside the bundle, got ${files.join(', ')}`);
         const mib = (names: string[]) =>
@@ -165,6 +166,8 @@ try {
                   name: 'consumer',
                   compatibilityDate: '2026-11-01',
                   manifest: { mainModule: 'worker.js', modulesRoot: out, modules },
+                  // Opened on purpose, as `npm start` opens the local Worker: closed is the default.
+                  env: { ISOMER_AUTH: { type: 'text', value: 'none' } },
                 },
               },
             ],
