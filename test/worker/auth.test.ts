@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
-import { get, slide, workerFetch } from './support.ts';
+import { get, slide, workerFetch, silencedConsole } from './support.ts';
 
 /**
  * Bindings differ per test here, so each test calls a Worker built by `createWorker(builtInWorkerOptions())` directly
@@ -41,16 +41,7 @@ const requestSummary = (headers: Record<string, string>, worker?: ReturnType<typ
     worker,
   );
 
-let warn: MockInstance<typeof console.warn>;
-let error: MockInstance<typeof console.error>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  error = vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  warn.mockRestore();
-  error.mockRestore();
-});
+const output = silencedConsole();
 
 /** A Worker opened on purpose, as `npm start` runs it. */
 const OPEN: WorkerEnv = { ISOMER_AUTH: 'none' };
@@ -63,7 +54,7 @@ describe('without ISOMER_TOKENS', () => {
       expect(response.status).toBe(503);
       expect(((await response.json()) as any).error.code).toBe('AUTH_NOT_CONFIGURED');
     }
-    const said = warn.mock.calls.filter(([message]) => String(message).includes('No sign-in is configured'));
+    const said = output.warn.mock.calls.filter(([message]) => String(message).includes('No sign-in is configured'));
     expect(said).toHaveLength(1);
     expect(String(said[0]![0])).toContain('ISOMER_AUTH = "none"');
   });
@@ -71,7 +62,9 @@ describe('without ISOMER_TOKENS', () => {
   it('is open with ISOMER_AUTH = "none", and says so once in the log', async () => {
     const worker = createWorker(builtInWorkerOptions());
     for (let i = 0; i < 3; i++) expect((await call(OPEN, '/tools', {}, worker)).status).toBe(200);
-    expect(warn.mock.calls.filter(([message]) => String(message).includes('every route is open'))).toHaveLength(1);
+    expect(output.warn.mock.calls.filter(([message]) => String(message).includes('every route is open'))).toHaveLength(
+      1,
+    );
     // The test pool's own bindings open the default Worker the same way (vitest.config.ts).
     expect((await get('/tools')).status).toBe(200);
   });
@@ -182,7 +175,7 @@ describe('with ISOMER_TOKENS', () => {
       expect(response.status, secret).toBe(500);
       expect(((await response.json()) as any).error.code).toBe('AUTH_MISCONFIGURED');
     }
-    const logged = error.mock.calls.map(([message]) => String(message)).join('\n');
+    const logged = output.error.mock.calls.map(([message]) => String(message)).join('\n');
     expect(logged).toContain('refusing every request');
     expect(logged).not.toContain(BOT);
   });
@@ -224,7 +217,7 @@ describe('Origin', () => {
     );
     expect((await call(env, '/tools', { headers: { origin: 'http://app.example.com' } })).status).toBe(403);
     expect(
-      warn.mock.calls.some(
+      output.warn.mock.calls.some(
         ([message]) => String(message).includes('"ftp://bad"') && String(message).includes('"https://x.example/path"'),
       ),
     ).toBe(true);

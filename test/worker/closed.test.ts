@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
-import { MCP_VERSION, slide, workerFetch } from './support.ts';
+import { MCP_VERSION, slide, workerFetch, silencedConsole } from './support.ts';
 import { accessToken, newIssuer, signingKey } from './test-issuer.ts';
 
 /**
@@ -82,16 +82,7 @@ const withToken = (init: RequestInit, token: string): RequestInit => ({
   headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
 });
 
-let warn: MockInstance<typeof console.warn>;
-let error: MockInstance<typeof console.error>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  error = vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  warn.mockRestore();
-  error.mockRestore();
-});
+const output = silencedConsole();
 
 let oauth: { env: WorkerEnv; token: string };
 beforeAll(async () => {
@@ -158,7 +149,7 @@ describe('with ISOMER_AUTH = "none"', () => {
   it('stays guarded when sign-in is configured too: the stronger setting wins', async () => {
     const both: WorkerEnv = { ISOMER_AUTH: 'none', ISOMER_TOKENS: JSON.stringify({ [TOKEN]: { caller: 'x' } }) };
     expect((await workerFetch(createWorker(builtInWorkerOptions()), '/tools', {}, both)).status).toBe(401);
-    expect(warn.mock.calls.some(([message]) => String(message).includes('sign-in stays required'))).toBe(true);
+    expect(output.warn.mock.calls.some(([message]) => String(message).includes('sign-in stays required'))).toBe(true);
   });
 });
 

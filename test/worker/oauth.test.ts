@@ -1,10 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { SignJWT, type JWTPayload } from 'jose';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { slidesWorkerOptions } from '../../src/built-in/options.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { shownIdentity, whoamiView } from '../support/whoami-view.ts';
-import { BASE, slide } from './support.ts';
+import { BASE, slide, silencedConsole } from './support.ts';
 import { accessToken, AUDIENCE, ISSUER_SERVER, newIssuer, now, type SigningKey, signingKey } from './test-issuer.ts';
 
 /**
@@ -56,16 +56,7 @@ async function shownIdentityOf(response: Response): Promise<{ caller: string; co
   return shownIdentity(JSON.parse(((await response.json()) as any).content[0].text).composition);
 }
 
-let warn: MockInstance<typeof console.warn>;
-let error: MockInstance<typeof console.error>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  error = vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  warn.mockRestore();
-  error.mockRestore();
-});
+const output = silencedConsole();
 
 describe('configuration', () => {
   it('refuses every request (but /healthz) when the OAuth variables are unusable, saying why in the log', async () => {
@@ -85,7 +76,7 @@ describe('configuration', () => {
       const response = await call(env, '/tools', {}, worker);
       expect(response.status, JSON.stringify(env)).toBe(500);
       expect(((await response.json()) as any).error.code).toBe('AUTH_MISCONFIGURED');
-      expect(error.mock.calls.map(([message]) => String(message)).join('\n')).toContain(reason);
+      expect(output.error.mock.calls.map(([message]) => String(message)).join('\n')).toContain(reason);
     }
   });
 
@@ -452,7 +443,7 @@ describe('the identity provider failing', () => {
         },
       });
     }
-    const logged = error.mock.calls.map(([message]) => String(message)).join('\n');
+    const logged = output.error.mock.calls.map(([message]) => String(message)).join('\n');
     expect(logged).toContain('isomer-edge oauth: cannot check tokens');
     expect(logged).toContain('HTTP 500');
     expect(logged).toContain('names the issuer');

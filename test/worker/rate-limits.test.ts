@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { Client, StreamableHTTPClientTransport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { clientAddress, DEFAULT_RATE_LIMITS } from '../../src/worker/rate-limits.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
-import { BASE, slide, workerFetch } from './support.ts';
+import { BASE, slide, workerFetch, silencedConsole } from './support.ts';
 import { accessToken, newIssuer, signingKey } from './test-issuer.ts';
 
 /**
@@ -45,11 +45,7 @@ async function expectRefused(response: Response, rateClass: 'drawing' | 'general
   expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
 }
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => warn.mockRestore());
+const output = silencedConsole();
 
 describe('the defaults', () => {
   it('fit a small team, drawing well under the rest', () => {
@@ -216,8 +212,8 @@ describe('what counts nothing', () => {
   it('a statement of the limits that does not parse is logged, and the defaults named', async () => {
     const response = await workerFetch(worker, '/formats', {}, { ...OPEN, ISOMER_RATE_LIMITS: 'lots please' });
     expect(response.status).toBe(200);
-    expect(warn.mock.calls.some(([message]) => String(message).includes('ISOMER_RATE_LIMITS must read like'))).toBe(
-      true,
-    );
+    expect(
+      output.warn.mock.calls.some(([message]) => String(message).includes('ISOMER_RATE_LIMITS must read like')),
+    ).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 import { env, SELF } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtInWorkerOptions, slidesWorkerOptions, summarySlideView } from '../../src/built-in/options.ts';
 import { createWorker, type WorkerEnv } from '../../src/worker/index.ts';
 import { LOG_EVENTS, routeOf, type RequestLogLine } from '../../src/worker/request-log.ts';
 import overflowing from '../fixtures/overflow/list-long-bodies.json';
-import { BASE, MCP_VERSION, slide, workerFetch } from './support.ts';
+import { BASE, MCP_VERSION, slide, workerFetch, silencedConsole } from './support.ts';
 
 /**
  * The request log and the request id: one line per request with the fields an operator queries,
@@ -16,25 +16,13 @@ const MARKER = 'zq-marker-7f3a9c';
 const TOKEN = `tok_${MARKER}_0123456789`;
 const ADDRESS = '198.51.100.77';
 
-let log: MockInstance<typeof console.log>;
-let warn: MockInstance<typeof console.warn>;
-let error: MockInstance<typeof console.error>;
-beforeEach(() => {
-  log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  error = vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  log.mockRestore();
-  warn.mockRestore();
-  error.mockRestore();
-});
+const output = silencedConsole();
 
 const lines = (): RequestLogLine[] =>
-  log.mock.calls.map(([line]) => line as RequestLogLine).filter((line) => line?.event === LOG_EVENTS.request);
+  output.log.mock.calls.map(([line]) => line as RequestLogLine).filter((line) => line?.event === LOG_EVENTS.request);
 /** Everything the Worker wrote to the log, as text. */
 const everything = () =>
-  [...log.mock.calls, ...warn.mock.calls, ...error.mock.calls]
+  [...output.log.mock.calls, ...output.warn.mock.calls, ...output.error.mock.calls]
     .map((args) => args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '))
     .join('\n');
 
@@ -209,7 +197,9 @@ describe('the request id', () => {
     expect(body.error.code).toBe('INTERNAL_ERROR');
     expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
     expect(JSON.stringify(body)).not.toMatch(/\bat \S+ \(|\.ts:\d+/);
-    const logged = error.mock.calls.map(([line]) => line as any).find((line) => line?.event === LOG_EVENTS.exception);
+    const logged = output.error.mock.calls
+      .map(([line]) => line as any)
+      .find((line) => line?.event === LOG_EVENTS.exception);
     expect(logged.requestId).toBe(body.error.requestId);
     expect(logged.error).toContain('already registered');
     expect(logged.stack).toMatch(/^\s+at /);

@@ -1,4 +1,5 @@
 import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { BUILT_IN_HOSTS } from '../../src/core/chat-hosts/registry.ts';
 import { MCP_VERSION } from '../support/mcp-message.ts';
 
@@ -173,3 +174,29 @@ export const jsonPost = (body: unknown): RequestInit => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
+
+/** The console of one test, spied and silenced: what the Worker logged, read through these spies. */
+export interface SilencedConsole {
+  log: MockInstance<typeof console.log>;
+  warn: MockInstance<typeof console.warn>;
+  error: MockInstance<typeof console.error>;
+}
+
+/**
+ * Spies on and silences `console.log`, `warn` and `error` around every test of the calling file
+ * (call it at the top level); the returned object holds the current test's spies.
+ */
+export function silencedConsole(): SilencedConsole {
+  const spies = {} as SilencedConsole;
+  beforeEach(() => {
+    spies.log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    spies.warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    spies.error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    spies.log.mockRestore();
+    spies.warn.mockRestore();
+    spies.error.mockRestore();
+  });
+  return spies;
+}
