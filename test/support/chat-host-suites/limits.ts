@@ -25,6 +25,14 @@ export const sixtyNodes = () =>
     ]),
   );
 
+/** A payload's long strings (descriptions, card text, message text), in order, joined by spaces. */
+export function longStrings(payload: unknown): string {
+  return strings(payload)
+    .map(([, value]) => value)
+    .filter((value) => value.length > 50)
+    .join(' ');
+}
+
 export function limitSuite(host: HostUnderTest): void {
   const problems = (payload: unknown) => host.checks.problems(payload);
 
@@ -38,11 +46,7 @@ export function limitSuite(host: HostUnderTest): void {
     it('one 10,000-character paragraph is kept whole or split, or its first 4,000 kept and a note says so', () => {
       const payload = host.convert(md.content(md.paragraph(LONG)));
       expect(problems(payload)).toEqual([]);
-      // The payload's long strings (descriptions, card text, message text), in order.
-      const text = strings(payload)
-        .map(([, value]) => value)
-        .filter((value) => value.length > 50)
-        .join(' ');
+      const text = longStrings(payload);
       const whole = text.replace(/\s+/g, ' ').includes(LONG.replace(/\s+/g, ' '));
       // Whole unless the host's limits hold fewer characters in all (each host's folder pins which).
       if (!whole) {

@@ -5,10 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GoogleChatMessage } from '../../../../src/chat/index.ts';
-import { strings } from '../../../../src/core/chat-hosts/checks.ts';
 import { googleChatHost as host } from '../../../../src/core/chat-hosts/googlechat/index.ts';
 import { md } from '../../../../src/core/markdown/builder.ts';
-import { LONG } from '../../../support/chat-host-suites/limits.ts';
+import { LONG, longStrings } from '../../../support/chat-host-suites/limits.ts';
 
 const hostChecks = await host.checks();
 
@@ -37,10 +36,7 @@ describe('Google Chat: model text as written, and its own checks', () => {
   });
 
   it('keeps a 10,000-character paragraph whole: its limits hold it', () => {
-    const text = strings(host.convert(md.content(md.paragraph(LONG))))
-      .map(([, value]) => value)
-      .filter((value) => value.length > 50)
-      .join(' ');
+    const text = longStrings(host.convert(md.content(md.paragraph(LONG))));
     expect(text.replace(/\s+/g, ' ')).toContain(LONG);
     expect(text).not.toMatch(/left out to fit/);
   });

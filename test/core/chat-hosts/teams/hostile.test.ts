@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { strings } from '../../../../src/core/chat-hosts/checks.ts';
 import { teamsHost as host } from '../../../../src/core/chat-hosts/teams/index.ts';
 import { md } from '../../../../src/core/markdown/builder.ts';
-import { LONG } from '../../../support/chat-host-suites/limits.ts';
+import { LONG, longStrings } from '../../../support/chat-host-suites/limits.ts';
 
 const hostChecks = await host.checks();
 
@@ -49,10 +49,7 @@ describe('Teams: model text as written, and its own checks', () => {
   });
 
   it('keeps a 10,000-character paragraph whole: its limits hold it', () => {
-    const text = strings(host.convert(md.content(md.paragraph(LONG))))
-      .map(([, value]) => value)
-      .filter((value) => value.length > 50)
-      .join(' ');
+    const text = longStrings(host.convert(md.content(md.paragraph(LONG))));
     expect(text.replace(/\s+/g, ' ')).toContain(LONG);
     expect(text).not.toMatch(/left out to fit/);
   });

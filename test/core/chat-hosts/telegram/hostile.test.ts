@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TelegramMessages } from '../../../../src/chat/index.ts';
-import { strings } from '../../../../src/core/chat-hosts/checks.ts';
 import { telegramHost as host } from '../../../../src/core/chat-hosts/telegram/index.ts';
 import { telegramParse } from '../../../../src/core/chat-hosts/telegram/checks.ts';
 import { md } from '../../../../src/core/markdown/builder.ts';
-import { LONG } from '../../../support/chat-host-suites/limits.ts';
+import { LONG, longStrings } from '../../../support/chat-host-suites/limits.ts';
 import { splits } from '../../../support/chat-host-suites/mentions.ts';
 
 const hostChecks = await host.checks();
@@ -43,10 +42,7 @@ describe('Telegram: model text as written, and its own checks', () => {
   });
 
   it('keeps a 10,000-character paragraph whole: its limits hold it', () => {
-    const text = strings(host.convert(md.content(md.paragraph(LONG))))
-      .map(([, value]) => value)
-      .filter((value) => value.length > 50)
-      .join(' ');
+    const text = longStrings(host.convert(md.content(md.paragraph(LONG))));
     expect(text.replace(/\s+/g, ' ')).toContain(LONG);
     expect(text).not.toMatch(/left out to fit/);
   });
