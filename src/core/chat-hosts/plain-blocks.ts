@@ -11,6 +11,7 @@ import {
   type MarkdownList,
   type MarkdownTable,
 } from '../markdown/tree.ts';
+import { displayWidth } from '../text/display-width.ts';
 import { breakRefusedUrls } from './link-target.ts';
 import { type ChatRun, inlineRuns, runsText, splitRunLines, tidyRuns } from './runs.ts';
 
@@ -46,34 +47,30 @@ export function tableGrid(table: MarkdownTable): { header: string[] | undefined;
   };
 }
 
-const wide =
-  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|[\u{1F300}-\u{1FAFF}]/u;
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** Columns a string takes in a monospace font: wide scripts and emoji take two. */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const { segment } of graphemes.segment(text)) width += wide.test(segment) ? 2 : 1;
-  return width;
-}
-
 /**
  * A table as aligned monospace lines (the way chat users share tables): columns padded to their
- * widest cell, a rule under the header, cells joined by two spaces.
- * @example monospaceTable(grid) // 'Name   Qty\n-----  ---\nApples 3'
+ * widest cell by display width (so CJK, emoji and zero-width characters line up), a rule under the
+ * header, cells joined by two spaces.
+ * @example monospaceTable(grid) // 'Name    Qty\n------  ---\nApples  3'
  */
 export function monospaceTable(grid: ReturnType<typeof tableGrid>): string {
   const rows = grid.header ? [grid.header, ...grid.rows] : grid.rows;
   if (rows.length === 0 || grid.columns === 0) return '';
-  const widths = Array.from({ length: grid.columns }, (_, column) =>
-    Math.max(1, ...rows.map((row) => displayWidth(row[column] ?? ''))),
+  // Each cell measured once: outside ASCII a measure costs microseconds.
+  const measured = rows.map((row) =>
+    Array.from({ length: grid.columns }, (_, column) => displayWidth(row[column] ?? '')),
   );
-  const line = (row: readonly string[]): string =>
-    row
-      .map((cell, column) => cell + ' '.repeat(widths[column]! - displayWidth(cell)))
+  const widths = Array.from({ length: grid.columns }, (_, column) =>
+    Math.max(1, ...measured.map((row) => row[column]!)),
+  );
+  const lines = rows.map((row, index) =>
+    Array.from(
+      { length: grid.columns },
+      (_, column) => (row[column] ?? '') + ' '.repeat(widths[column]! - measured[index]![column]!),
+    )
       .join('  ')
-      .trimEnd();
-  const lines = rows.map(line);
+      .trimEnd(),
+  );
   if (grid.header) lines.splice(1, 0, widths.map((width) => '-'.repeat(width)).join('  '));
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@
  * closing punctuation but not these, so the pictures get a ZERO WIDTH SPACE at each boundary.
  * Browsers find the boundaries themselves, so the HTML surface is left as it is.
  */
+import { displayWidth } from './display-width.ts';
 
 export const ZERO_WIDTH_SPACE = '\u200B';
 
@@ -56,16 +57,34 @@ export function withWordBreaksInMarkup(markup: string): string {
   );
 }
 
-/** Han, kana, Hangul and full-width forms: UAX #14 lets a line break on either side of each. */
-const IDEOGRAPHIC =
-  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
-const AROUND_IDEOGRAPHS =
-  /(?<=[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}])|(?=[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}])/u;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A word split around each wide glyph (Han, kana, Hangul, full-width forms, emoji): UAX #14 lets a
+ * line break on either side of each. Wide is what `displayWidth` counts as two columns, so the
+ * widths and the breaks read one list. Printable ASCII has none and is returned whole.
+ */
+function splitAroundWide(word: string): string[] {
+  if (/^[\x20-\x7E]*$/.test(word)) return [word];
+  const pieces: string[] = [];
+  let narrow = '';
+  for (const { segment } of graphemes.segment(word)) {
+    if (displayWidth(segment) < 2) {
+      narrow += segment;
+      continue;
+    }
+    if (narrow !== '') pieces.push(narrow);
+    pieces.push(segment);
+    narrow = '';
+  }
+  if (narrow !== '') pieces.push(narrow);
+  return pieces;
+}
 
 /**
  * The pieces of a text no line can break inside, for width estimates: words between spaces, then
- * each ideograph on its own (CJK breaks between them) and each dictionary word of Thai, Lao, Khmer
- * or Burmese. A sentence in these scripts is no longer one unbreakable "word".
+ * each wide glyph on its own (CJK and emoji break between them) and each dictionary word of Thai,
+ * Lao, Khmer or Burmese. A sentence in these scripts is no longer one unbreakable "word".
  * @example
  * ```ts
  * import { unbreakablePieces } from 'isomer-edge';
@@ -80,7 +99,7 @@ export function unbreakablePieces(text: string): string[] {
     .split(/\s+/)
     .flatMap((word) => {
       const pieces = DICTIONARY_SCRIPT.test(word) ? withWordBreaks(word).split(ZERO_WIDTH_SPACE) : [word];
-      return IDEOGRAPHIC.test(word) ? pieces.flatMap((piece) => piece.split(AROUND_IDEOGRAPHS)) : pieces;
+      return pieces.flatMap(splitAroundWide);
     })
     .filter((piece) => piece !== '');
 }

@@ -83,4 +83,10 @@ describe('unbreakablePieces: what no line break splits, for width estimates', ()
     expect(unbreakablePieces('𠀀𠀁')).toEqual(['𠀀', '𠀁']);
     expect(unbreakablePieces('')).toEqual([]);
   });
+
+  it('splits around every glyph two columns wide, emoji included (UAX #14 class ID)', () => {
+    expect(unbreakablePieces('🦄🦄 ok👩‍💻 𠮷野家')).toEqual(['🦄', '🦄', 'ok', '👩‍💻', '𠮷', '野', '家']);
+    expect(unbreakablePieces('ＡＢ🇯🇵')).toEqual(['Ａ', 'Ｂ', '🇯🇵']);
+    expect(unbreakablePieces('cafe\u0301 a\u200Bb')).toEqual(['cafe\u0301', 'a\u200Bb']);
+  });
 });

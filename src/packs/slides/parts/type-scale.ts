@@ -4,6 +4,7 @@
  * "largest step that fits" picker every primitive uses when an author leaves `size` out.
  */
 import * as z from 'zod';
+import { displayWidth } from '../../../core/text/display-width.ts';
 import { unbreakablePieces } from '../../../core/text/line-breaks.ts';
 import { advance } from '../theme.ts';
 
@@ -31,19 +32,17 @@ export function loadFits(load: number, budgets: { l: number; m: number }): StepT
   return (step) => step === 's' || load <= budgets[step];
 }
 
-/** CJK, Hangul, full-width forms and emoji: glyphs two columns wide. */
-const WIDE_GLYPH =
-  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]|\p{Extended_Pictographic}/u;
+/**
+ * A text's load in columns, its display width: wide glyphs (CJK, Hangul, emoji, flags) count
+ * twice, zero-width and combining characters not at all.
+ */
+export const charLoad = displayWidth;
 
-/** Character count with wide glyphs (CJK, emoji) counted twice, as they take two columns. */
-export function charLoad(text: string): number {
-  let load = 0;
-  for (const char of text) load += WIDE_GLYPH.test(char) ? 2 : 1;
-  return load;
-}
+/** A glyph two columns wide (CJK, Hangul, full-width forms, emoji, flags): its display width says so. */
+const WIDE_GLYPH = { test: (glyph: string): boolean => displayWidth(glyph) === 2 };
 
-/** Advance classes of bold type, first match wins; any other character is `advance.other` wide. */
-export type AdvanceClasses = readonly (readonly [test: RegExp, em: number])[];
+/** Advance classes of bold type, first match wins; any other glyph is `advance.other` wide. */
+export type AdvanceClasses = readonly (readonly [test: { test(glyph: string): boolean }, em: number])[];
 
 /** Display type (titles, section numbers): a wide glyph takes a whole em. */
 export const DISPLAY_ADVANCES: AdvanceClasses = [
@@ -62,10 +61,18 @@ export const FIGURE_ADVANCES: AdvanceClasses = [
   [/[A-Z]/, advance.upper],
 ];
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The characters a reader sees: an emoji sequence, a flag or a letter with its marks is one. */
+function glyphs(text: string): Iterable<string> {
+  // Printable ASCII is one glyph per code unit: no segmenter needed for the common case.
+  return /^[\x20-\x7E]*$/.test(text) ? text : Array.from(graphemes.segment(text), (part) => part.segment);
+}
+
 /** Estimated width of bold text in em, by one set of advance classes. */
 export function emWidth(text: string, classes: AdvanceClasses): number {
   let em = 0;
-  for (const char of text) em += classes.find(([test]) => test.test(char))?.[1] ?? advance.other;
+  for (const glyph of glyphs(text)) em += classes.find(([test]) => test.test(glyph))?.[1] ?? advance.other;
   return em;
 }
 

@@ -10,8 +10,9 @@ import { md, type MarkdownInlineChild } from '../../../core/markdown/builder.ts'
 import { quoteForMessage } from '../../../core/model/messages.ts';
 import type { SlackBlock } from '../../../core/chat-hosts/slack/blocks.ts';
 import { mrkdwnBold, mrkdwnSection } from '../../../core/chat-hosts/slack/mrkdwn.ts';
+import { displayWidth, padToWidth } from '../../../core/text/display-width.ts';
 import { lineText } from '../fields.ts';
-import { charLoad, largestStep, loadFits } from '../parts/type-scale.ts';
+import { largestStep, loadFits } from '../parts/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { space, stroke, type } from '../theme.ts';
 
@@ -74,11 +75,6 @@ function lines(node: {
 
 function gridClass(columns: number): string {
   return `${C}-row ${C}-n${columns}`;
-}
-
-/** Pads to a width in columns, counting wide glyphs twice, so plain text lines up in a monospace view. */
-function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - charLoad(text)));
 }
 
 function boldCell(text: string): SlackBlock {
@@ -216,11 +212,12 @@ export const slideTable = definePrimitive({
     },
     text: (node) => {
       const rows = [node.columns, ...lines(node).flatMap((line) => (line.kind === 'row' ? [line.cells] : []))];
-      const widths = node.columns.map((_, index) => Math.max(...rows.map((row) => charLoad(row[index] ?? ''))));
+      // Padded by display width, so the columns line up in a monospace view whatever the script.
+      const widths = node.columns.map((_, index) => Math.max(...rows.map((row) => displayWidth(row[index] ?? ''))));
       const format = (row: Row) =>
         node.columns
           .map((_, index) =>
-            index === node.columns.length - 1 ? (row[index] ?? '') : pad(row[index] ?? '', widths[index]!),
+            index === node.columns.length - 1 ? (row[index] ?? '') : padToWidth(row[index] ?? '', widths[index]!),
           )
           .join('  ')
           .trimEnd();
