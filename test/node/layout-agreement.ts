@@ -11,6 +11,7 @@ import type { LayoutFinding } from '../../src/images/index.ts';
 import type { IsomerRuntime } from '../../src/index.ts';
 import { readFixtures } from '../../scripts/preview.ts';
 import { type ChromiumFinding, describeFinding, overflowInChromium, slideFragment } from './chromium-overflow.ts';
+import { clippingCases } from './clipping-corpus.ts';
 
 export const OVERFLOW_DIR = fileURLToPath(new URL('../fixtures/overflow', import.meta.url));
 export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/compositions', import.meta.url));
@@ -20,9 +21,15 @@ export const KINDS_DIR = fileURLToPath(new URL('../fixtures/layout-kinds', impor
 /** The command that reproduces docs/layout-findings.md. */
 export const REPORT_COMMAND = 'node --experimental-strip-types --no-warnings scripts/layout-agreement.ts';
 
-export type CorpusSet = 'overflow' | 'kinds' | 'fixture';
+export type CorpusSet = 'overflow' | 'kinds' | 'containers' | 'fixture';
 
-const SET_DIR: Record<CorpusSet, string> = { overflow: 'overflow', kinds: 'layout-kinds', fixture: 'compositions' };
+/** Where each set's compositions come from: a fixture folder, or the generator that writes them. */
+const SET_DIR: Record<CorpusSet, string> = {
+  overflow: 'overflow',
+  kinds: 'layout-kinds',
+  containers: 'clipping-corpus.ts',
+  fixture: 'compositions',
+};
 
 export interface CorpusEntry {
   set: CorpusSet;
@@ -30,11 +37,15 @@ export interface CorpusEntry {
   composition: Record<string, unknown>;
 }
 
-/** Every composition the agreement is measured on: the overflow corpus, then the well-formed fixtures. */
+/**
+ * Every composition the agreement is measured on: the overflow corpus, the kinds, the generated
+ * clipping inside containers (issue 34), then the well-formed fixtures.
+ */
 export function agreementCorpus(): CorpusEntry[] {
   return [
     ...readFixtures(OVERFLOW_DIR).map((entry) => ({ set: 'overflow' as const, ...entry })),
     ...readFixtures(KINDS_DIR).map((entry) => ({ set: 'kinds' as const, ...entry })),
+    ...clippingCases().map((entry) => ({ set: 'containers' as const, ...entry })),
     ...readFixtures(FIXTURE_DIR).map((entry) => ({ set: 'fixture' as const, ...entry })),
   ];
 }
@@ -94,6 +105,10 @@ export function agreementTable(rows: readonly Verdicts[]): string {
       'Broken words, narrow text, clipped by a box (`test/fixtures/layout-kinds`)',
       tally(rows.filter((row) => row.set === 'kinds')),
     ),
+    line(
+      'Clipping inside containers and their well-drawn counterparts (`test/node/clipping-corpus.ts`)',
+      tally(rows.filter((row) => row.set === 'containers')),
+    ),
     line('Well-formed fixtures (`test/fixtures/compositions`)', tally(rows.filter((row) => row.set === 'fixture'))),
     line('**All**', tally(rows)),
   ].join('\n');
@@ -119,7 +134,7 @@ export function disagreementTable(rows: readonly Verdicts[]): string {
     '| --- | --- | --- | --- |',
     ...differ.map(
       (row) =>
-        `| \`${SET_DIR[row.set]}/${row.name}.json\` | ` +
+        `| \`${row.set === 'containers' ? `${SET_DIR.containers}: ${row.name}` : `${SET_DIR[row.set]}/${row.name}.json`}\` | ` +
         `${row.chromium.length > 0 ? 'only Chromium' : 'only the engine'} | ` +
         `${findingsCell(row.chromium.map(describeFinding))} | ${findingsCell(row.engine.map(engineLine))} |`,
     ),
@@ -147,13 +162,15 @@ export function corpusTable(rows: readonly Verdicts[]): string {
     '| Composition | Chromium (largest of its findings) | The engine (first of its findings) | Same primitive |',
     '| --- | --- | --- | --- |',
     ...rows
-      .filter((row) => row.set !== 'fixture')
+      // The well-drawn counterparts are in the agreement table; here only what is meant to be flagged.
+      .filter((row) => row.set !== 'fixture' && !(row.set === 'containers' && row.name.startsWith('fits-')))
       .map((row) => {
         const largest = largestChromium(row.chromium);
         const chromium = largest ? `${cell(describeFinding(largest))} (${row.chromium.length} in all)` : 'nothing';
         const first = row.engine[0];
         const engine = first ? `${cell(engineLine(first))} (${row.engine.length} in all)` : 'nothing';
-        return `| \`${row.set === 'kinds' ? `${SET_DIR.kinds}/` : ''}${row.name}\` | ${chromium} | ${engine} | ${samePrimitive(row) ? 'yes' : 'no'} |`;
+        const prefix = row.set === 'overflow' ? '' : row.set === 'containers' ? 'containers/' : `${SET_DIR[row.set]}/`;
+        return `| \`${prefix}${row.name}\` | ${chromium} | ${engine} | ${samePrimitive(row) ? 'yes' : 'no'} |`;
       }),
   ].join('\n');
 }
@@ -171,16 +188,22 @@ export function agreementReport(rows: readonly Verdicts[]): string {
       'slide or past the content area (`.sl-frame-body`, above the footer), when a box with `overflow` other ' +
       'than visible cuts off part of its content, or when a box’s content spills sideways out of it ' +
       '(`test/node/chromium-overflow.ts`), and also when a word breaks across lines in a script that spaces ' +
-      'its words, or a box sets its text under four characters a line over three lines or more. A composition counts as flagged by a side when that side reports ' +
+      'its words, or a box sets its text under four characters a line over three lines or more. The engine’s ' +
+      '`clipped` finding covers both text lines a box hides and, since issue 34, a box inside a box that hides ' +
+      'its overflow (a message’s bubble, a window body’s padding) running past that box’s edge, named at the ' +
+      'innermost node cut with the pixels past the edge. A composition counts as flagged by a side when that side reports ' +
       'anything at all. Both sides check the light theme (the palette does not change the layout).',
     '',
     'The compositions are the overflow corpus (`test/fixtures/overflow`, each described in its README: valid, ' +
       'yet too much for one slide), one composition per kind of finding that is not about the slide’s edges ' +
       '(`test/fixtures/layout-kinds`: a word broken across lines, text too narrow to read, a message a window ' +
-      'cuts off) and the project’s well-formed fixtures (`test/fixtures/compositions`, single ' +
+      'cuts off), generated cases of content cut off inside a box that hides its overflow, each beside a ' +
+      'well-drawn counterpart of the same shape (`test/node/clipping-corpus.ts`: transcripts, tables, lists ' +
+      'and code in windows of every chrome, a window in a split pane, code too wide for its pane), and the ' +
+      'project’s well-formed fixtures (`test/fixtures/compositions`, single ' +
       'nodes drawn inside a preview slide). `test/node/browser/layout-agreement.test.ts` asserts the agreement ' +
-      'is at least 95 %, that the engine finds nothing on a well-formed fixture, and that Chromium flags every ' +
-      'corpus composition and no fixture.',
+      'is at least 95 %, that the engine finds nothing on a well-formed fixture or counterpart, and that ' +
+      'Chromium flags every corpus composition and generated clipping case and no fixture or counterpart.',
     '',
     `Reproduce with \`${REPORT_COMMAND}\` (needs Chromium: \`apt-get install chromium\`, or set \`CHROMIUM_PATH\`).`,
     '',
@@ -194,7 +217,7 @@ export function agreementReport(rows: readonly Verdicts[]): string {
     '',
     disagreementTable(rows),
     '',
-    '## The overflow corpus and the kinds, composition by composition',
+    '## The overflow corpus, the kinds and the clipping cases, composition by composition',
     '',
     'Where both flag a composition, the table shows whether they point at the same thing. Chromium names ' +
       'the primitive that drew each box it reports (`data-isomer-node`) and the box’s classes; the engine names ' +

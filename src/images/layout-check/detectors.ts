@@ -3,27 +3,17 @@
  * adds findings for one kind of problem a person would see. They run in order, and a later one
  * skips an element an earlier one reported, so one defect is told once, by its cause.
  */
+import { clippedByContainer } from './clipping.ts';
 import { type Field, joinPath } from './fields.ts';
-import type { LayoutDetector, LayoutFindingKind, LayoutScene } from './scene.ts';
+import { outside, px, report, shorterBy, shorterToLines, sides, TOLERANCE } from './measures.ts';
+import type { LayoutDetector } from './scene.ts';
 import { intersect, type LaidOut, lineCount, type Rect } from './tree.ts';
 
-/** Pixels a box may pass a limit by before it counts: sub-pixel layout, rounding, glyph placement. */
-const TOLERANCE = 2;
-/** Share of the measured room a suggested length keeps back, since words wrap whole. */
-const WRAP_MARGIN = 0.9;
 /** Two text runs overlap when they share at least this share of the smaller one's height and width. */
 const OVERLAP_SHARE = 0.25;
 /** Fewer visible characters a line than this, over three lines or more, is too narrow to read. */
 const NARROW_CHARS = 4;
 const NARROW_LINES = 3;
-
-/** Adds a finding about an element, naming its field (or “its text”) in the message. */
-function report(scene: LayoutScene, element: LaidOut, kind: LayoutFindingKind, message: (name: string) => string) {
-  const where = scene.at(element);
-  const name = where.field ? `\`${where.field.path}\`` : 'its text';
-  scene.findings.push({ path: where.path, nodeType: where.type, kind, message: message(name) });
-  scene.reported.add(element);
-}
 
 /** Text past its own box: cut off where something clips it, spilling over its neighbours otherwise. */
 export const textPastItsBox: LayoutDetector = (scene) => {
@@ -59,48 +49,6 @@ export const textPastItsBox: LayoutDetector = (scene) => {
           `shorten ${name} to about ${keep} characters`,
       );
     }
-  }
-};
-
-/**
- * Text inside its own box but cut off by a box around it that hides its overflow (a window, a card,
- * a table cell): one finding per clipping box, about the first text it hides.
- */
-export const clippedByContainer: LayoutDetector = (scene) => {
-  const hidden = new Map<string, { element: LaidOut; lines: number; more: number; by: LaidOut['clippers'][number] }>();
-  for (const element of scene.readable) {
-    if (element.runs.length === 0 || element.clippers.length === 0 || scene.reported.has(element)) continue;
-    for (let i = element.clippers.length - 1; i >= 0; i--) {
-      const clipper = element.clippers[i]!;
-      // The frame's own clip is the slide's edge, which `outsideArea` reports.
-      if (clipper.owner.depth <= 1) break;
-      const cut = element.runs.filter(({ rect }) => outside(rect, clipper.rect) > TOLERANCE).length;
-      if (cut === 0) continue;
-      const key = `${clipper.owner.path} ${clipper.rect.left},${clipper.rect.top}`;
-      const seen = hidden.get(key);
-      if (seen) seen.more++;
-      else hidden.set(key, { element, lines: cut, more: 0, by: clipper });
-      scene.reported.add(element);
-      scene.hidden.add(element);
-      break;
-    }
-  }
-  for (const { element, lines, more, by } of hidden.values()) {
-    const own = scene.at(element);
-    const container =
-      by.owner.path === own.path || by.owner.depth === 0
-        ? `its ${by.owner.type}’s box`
-        : `the ${by.owner.type} around it (${by.owner.path})`;
-    const total = lineCount(element);
-    const rest = more > 0 ? `, and ${more} more ${more === 1 ? 'text' : 'texts'} after it` : '';
-    report(scene, element, 'clipped', (name) => {
-      const shown = total - lines;
-      const repair =
-        own.field && shown >= 1
-          ? `shorten ${name} to about ${shorterToLines(element, shown)} characters, or move part of the ${by.owner.type}’s content to another slide`
-          : `shorten what the ${by.owner.type} holds, or move part of it to another slide`;
-      return `is cut off by ${container}: ${lines} of its ${total} ${total === 1 ? 'line is' : 'lines are'} hidden${rest}; ${repair}`;
-    });
   }
 };
 
@@ -329,32 +277,6 @@ function brokenWords(lines: readonly string[]): { word: string; drawn: string[] 
   return out;
 }
 
-/** Characters that fill `lines` lines of the element at the width its runs have used. */
-function shorterToLines(element: LaidOut, lines: number): number {
-  const used = element.runs.reduce((sum, { run }) => sum + run.width, 0);
-  const perLine = used > 0 ? (element.text.length * element.width) / used : element.text.length;
-  return Math.max(1, Math.min(element.text.length - 1, Math.floor(perLine * lines * WRAP_MARGIN)));
-}
-
-function shorterBy(length: number, ratio: number): number {
-  return Math.max(1, Math.min(length - 1, Math.floor(length * ratio * WRAP_MARGIN)));
-}
-
-/** How far a rectangle passes a limit, on its worst side. */
-function sides(rect: Rect, limit: Rect): { excess: number; side: string } {
-  const all = [
-    { side: 'bottom', excess: rect.bottom - limit.bottom },
-    { side: 'right', excess: rect.right - limit.right },
-    { side: 'left', excess: limit.left - rect.left },
-    { side: 'top', excess: limit.top - rect.top },
-  ];
-  return all.reduce((worst, side) => (side.excess > worst.excess ? side : worst));
-}
-
-function outside(rect: Rect, limit: Rect): number {
-  return sides(rect, limit).excess;
-}
-
 /**
  * For each path in `past`, the node's own text with the most lines, then the most characters: what
  * to shorten first. One pass over the elements.
@@ -393,8 +315,4 @@ function quote(text: string): string {
   return `“${flat.length > 40 ? `${flat.slice(0, 39)}…` : flat}”`;
 }
 
-function px(value: number): string {
-  return `${Math.round(value)} px`;
-}
-
-export { joinPath };
+export { clippedByContainer, joinPath };

@@ -45,6 +45,8 @@ export interface LaidOut {
   leaf: boolean;
   /** Document order. */
   order: number;
+  /** The element it is laid out in (none for the root): how a clipped box finds the text it holds. */
+  parent: LaidOut | undefined;
 }
 
 export const ROOT_OWNER: Owner = { path: '', type: 'view', depth: 0 };
@@ -59,6 +61,7 @@ export function readLayout(root: Node, measured: MeasuredNode, clipping: Readonl
     clip: Rect,
     clippers: readonly Clipper[],
     scaled: boolean,
+    parent: LaidOut | undefined,
   ): void => {
     const attributes = node.attributes ?? {};
     const path = attributes['data-isomer-path'];
@@ -84,7 +87,7 @@ export function readLayout(root: Node, measured: MeasuredNode, clipping: Readonl
     const isScaled = scaled || Math.abs(Math.hypot(a, b) - 1) > 0.01 || Math.abs(Math.hypot(c, d) - 1) > 0.01;
     const className = node.className ?? '';
     const clips = className !== '' && className.split(/\s+/).some((name) => clipping.has(name));
-    out.push({
+    const element: LaidOut = {
       owner: own,
       box: rect,
       width: box.width,
@@ -97,7 +100,9 @@ export function readLayout(root: Node, measured: MeasuredNode, clipping: Readonl
       scaled: isScaled,
       leaf: box.children.length === 0,
       order: out.length,
-    });
+      parent,
+    };
+    out.push(element);
     // Inline content is laid out as its parent's runs: its nodes have no boxes of their own.
     if (box.runs.length > 0) return;
     const inner = clips ? intersect(clip, rect) : clip;
@@ -105,16 +110,16 @@ export function readLayout(root: Node, measured: MeasuredNode, clipping: Readonl
     // A text element laid out as a flex box keeps its runs in an anonymous child the node tree lacks.
     if (node.type !== 'container') {
       const anonymous = { ...node, attributes: {}, className: '' } as Node;
-      for (const childBox of box.children) visit(anonymous, childBox, own, inner, innerClippers, isScaled);
+      for (const childBox of box.children) visit(anonymous, childBox, own, inner, innerClippers, isScaled, element);
       return;
     }
     const children = node.children ?? [];
     for (let i = 0; i < children.length; i++) {
       const childBox = box.children[i];
-      if (childBox) visit(children[i]!, childBox, own, inner, innerClippers, isScaled);
+      if (childBox) visit(children[i]!, childBox, own, inner, innerClippers, isScaled, element);
     }
   };
-  visit(root, measured, ROOT_OWNER, canvas, [], false);
+  visit(root, measured, ROOT_OWNER, canvas, [], false, undefined);
   return out;
 }
 

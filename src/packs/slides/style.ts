@@ -38,10 +38,15 @@ export function font(role: keyof typeof typeRoles, family: 'sans' | 'mono' = 'sa
 export const PALETTE_CSS =
   `.${PREFIX}-frame{${declarations(palette)}}` + `.${PREFIX}-frame.${PREFIX}-inverse{${declarations(inversePalette)}}`;
 
-/** Inline marks: code chips, and strong text (the primary colour in display-size type). */
+/**
+ * Inline marks: code chips, and strong text (the primary colour in display-size type). A chip has
+ * no side padding: a chip that wraps to a line's start would open that line with it, like a stray
+ * space, and the image engine set it otherwise than a browser (none before the code, more after);
+ * the mono face's side bearings leave room enough inside the fill.
+ */
 export const MARKS_CSS = [
   `.${PREFIX}-code{font-family:${fonts.mono};font-size:inherit;font-weight:500;` +
-    `background:${color('codeFill')};border-radius:8px;padding:0 0.22em}`,
+    `background:${color('codeFill')};border-radius:8px}`,
   `.${PREFIX}-strong{font-weight:800}`,
   `.${PREFIX}-display .${PREFIX}-strong{color:${color('primary')}}`,
 ].join('');

@@ -25,6 +25,7 @@ const corpus = agreementCorpus();
 const overflow = corpus.filter((entry) => entry.set === 'overflow');
 const fixtures = corpus.filter((entry) => entry.set === 'fixture');
 const kinds = corpus.filter((entry) => entry.set === 'kinds');
+const containers = corpus.filter((entry) => entry.set === 'containers');
 const verdicts = new Map<string, Verdicts>();
 
 let browser: Browser;
@@ -90,6 +91,42 @@ describe('the kinds that are not about the slide’s edges (issue 22)', () => {
       expect(judged.chromium.map((finding) => finding.kind)).toContain(kind);
     },
   );
+});
+
+describe('clipping inside containers, and well-drawn counterparts (issue 34)', () => {
+  it('holds at least 12 clipped cases across windows of every chrome, tables, lists, code and panes, each with a counterpart', () => {
+    const clipped = containers.filter((entry) => entry.name.startsWith('clipped-'));
+    const fits = containers.filter((entry) => entry.name.startsWith('fits-'));
+    expect(clipped.length).toBeGreaterThanOrEqual(12);
+    expect(fits.length).toBe(clipped.length);
+    expect(clipped.length + fits.length).toBe(containers.length);
+    const uses = (type: string) =>
+      clipped.some((entry) => JSON.stringify(entry.composition).includes(`"type":"${type}"`));
+    for (const type of ['slideTranscript', 'slideTable', 'slideBulletList', 'slideCode', 'slideSplit'])
+      expect(uses(type), type).toBe(true);
+    for (const chrome of ['chat', 'slack', 'browser', 'terminal'])
+      expect(
+        clipped.some((entry) => JSON.stringify(entry.composition).includes(`"chrome":"${chrome}"`)),
+        chrome,
+      ).toBe(true);
+  });
+
+  it.each(containers.map((entry) => [entry.name, entry] as const))('%s', async (name, entry) => {
+    expect(runtime.validate(entry.composition).errors.map(formatValidationError)).toEqual([]);
+    const judged = await judge(page, runtime, layout, entry);
+    verdicts.set(key(entry), judged);
+    if (name.startsWith('clipped-')) {
+      // Chromium sees a box hiding part of its content: the case is a real clipping.
+      expect(
+        judged.chromium.map((finding) => finding.kind),
+        'not clipped in Chromium: fix the case',
+      ).toContain('clipped');
+      expect(judged.engine.map((finding) => finding.kind)).toContain('clipped');
+    } else {
+      expect(judged.chromium.map(describeFinding), 'not well drawn in Chromium: fix the counterpart').toEqual([]);
+      expect(judged.engine.map((finding) => `${finding.path} (in ${finding.nodeType}) ${finding.message}`)).toEqual([]);
+    }
+  });
 });
 
 describe('the well-formed fixtures', () => {
