@@ -191,7 +191,9 @@ describe('slideDelta', () => {
   it('names what is wrong, where', () => {
     const { before: _before, ...noBefore } = base;
     expect(formatted(noBefore)).toContain(`${at('.before')} is required`);
-    expect(formatted({ ...base, after: { value: '1.1s' } })).toContain(`${at('.after.label')} is required`);
+    expect(formatted({ ...base, after: { label: 3, value: '1.1s' } })).toContain(
+      `${at('.after.label')} must be a string`,
+    );
     expect(formatted({ ...base, trend: 'down' })).toContain(
       `${at('')} has unrecognized key(s): trend; its fields are before, after, change, body, size`,
     );
@@ -649,7 +651,7 @@ describe('slideChart', () => {
     expect(formatted({ ...weeks, highlight: 6 })).toEqual([`${at('.highlight')} must be a category index below 6`]);
     expect(formatted({ ...weeks, highlight: 1.5 })).toContain(`${at('.highlight')} must be an integer`);
     expect(formatted({ ...weeks, colour: 'red' })).toContain(
-      `${at('')} has unrecognized key(s): colour; its fields are kind, categories, series, unit, highlight, size`,
+      `${at('')} has unrecognized key(s): colour; its fields are kind, categories, series, unit, highlight, notes, size`,
     );
     expect(formatted({ ...weeks, series: [{ name: 'x', values: [1, 2, 3, 4, 5, 6], colour: 'red' }] })).toContain(
       `${at('.series[0]')} has unrecognized key(s): colour`,

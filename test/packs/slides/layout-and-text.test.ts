@@ -356,13 +356,14 @@ describe('slideColumns', () => {
   const items = base.items as Record<string, unknown>[];
   const at = (path: string) => `${AT}${path} (in slideColumns)`;
 
-  it('accepts the fixture', () => {
+  it('accepts the fixture, and columns named only', () => {
     expect(formatted(base)).toEqual([]);
+    expect(formatted({ ...base, items: [{ title: 'Canary' }, ...items.slice(1)] })).toEqual([]);
   });
 
   it('names what is wrong, where', () => {
-    expect(formatted({ ...base, items: [{ title: 'Canary' }, items[1]] })).toContain(
-      `${at('.items[0].body')} is required`,
+    expect(formatted({ ...base, items: [{ body: 'No name.' }, items[1]] })).toContain(
+      `${at('.items[0].title')} is required`,
     );
     expect(formatted({ ...base, columns: 3 })).toContain(
       `${at('')} has unrecognized key(s): columns; its fields are items, highlight, footnote, size`,

@@ -220,3 +220,148 @@ describe('optional fields a request may not supply', () => {
     expect(surfaces(node).html).toContain('<div class="sl-fanout-body"></div>');
   });
 });
+
+/** Issue 34: the fields agents invented because they were required; each now stands out of the node. */
+describe('fields a model had to invent (issue 34)', () => {
+  it('keeps the reference’s compositions of these primitives valid', () => {
+    for (const name of [
+      'slide-section',
+      'slide-quadrant',
+      'slide-columns',
+      'slide-delta',
+      'slide-closing',
+      'slide-agenda',
+    ])
+      expect(errors(fixture(name)), name).toEqual([]);
+  });
+
+  it('slideSection: the name alone, or with its number, and no empty contents list', () => {
+    const alone = { type: 'slideSection', title: 'Rollout' };
+    const numbered = { ...alone, number: '2' };
+    for (const node of [alone, numbered]) {
+      expect(errors(node)).toEqual([]);
+      expectNoDanglingMarks(node);
+      expect(surfaces(node).html).not.toContain('sl-section-contents');
+      expect(surfaces(node).html).toContain('sl-section-alone');
+    }
+    expect(surfaces(alone).text).toBe('Rollout');
+    expect(surfaces(alone).html).not.toContain('sl-section-number');
+    expect(surfaces(numbered).text).toBe('2 Rollout');
+    expect(surfaces(numbered).markdown).toBe('# 2 Rollout');
+    expect(surfaces(numbered).slack).toBe(
+      '[{"type":"header","text":{"type":"plain_text","text":"2 Rollout","emoji":true}}]',
+    );
+  });
+
+  it('slideQuadrant: unnamed quadrants are named by their place on the axes', () => {
+    const node = {
+      type: 'slideQuadrant',
+      x: { low: 'Low effort', high: 'High effort' },
+      y: { low: 'Low impact', high: 'High impact' },
+      quadrants: [
+        { items: ['retry button', 'clearer errors'] },
+        { items: ['offline mode'] },
+        { label: 'Fill-ins', items: [] },
+        { items: [] },
+      ],
+      highlight: 0,
+    };
+    expect(errors(node)).toEqual([]);
+    expectNoDanglingMarks(node);
+    expect(surfaces(node).text).toBe(
+      [
+        '→ Low effort · High impact: retry button, clearer errors',
+        'High effort · High impact: offline mode',
+        'Fill-ins (Low effort · Low impact)',
+        'High effort · Low impact',
+      ].join('\n'),
+    );
+    expect(surfaces(node).markdown).toContain('| High impact | → `retry button`, `clearer errors` | `offline mode` |');
+    expect(surfaces(node).html.match(/class="sl-quadrant-label"/g)).toHaveLength(1);
+  });
+
+  it('slideLayers: a layer may be its name alone', () => {
+    const node = {
+      type: 'slideLayers',
+      layers: [{ name: 'Web app' }, { name: 'API gateway', tone: 'primary' }, { name: 'Postgres' }],
+    };
+    expect(errors(node)).toEqual([]);
+    expectNoDanglingMarks(node);
+    expect(surfaces(node).text).toBe(['Web app', 'API gateway', 'Postgres'].join('\n'));
+    expect(surfaces(node).markdown).toBe(['- **Web app**', '- **API gateway**', '- **Postgres**'].join('\n'));
+    expect(surfaces(node).html).not.toMatch(/sl-layers-(body|chips|owner)/);
+    // With an owner, the name and the owner are the whole band.
+    const owned = { ...node, layers: [node.layers[0], { name: 'API gateway', owner: 'Platform' }, node.layers[2]] };
+    expect(errors(owned)).toEqual([]);
+    expect(surfaces(owned).text).toBe(['Web app', 'API gateway · Platform', 'Postgres'].join('\n'));
+    expect(surfaces(owned).markdown).toContain('- **API gateway** · _Platform_\n');
+  });
+
+  it('slideColumns: a column may be its title alone', () => {
+    const node = {
+      type: 'slideColumns',
+      items: [{ title: 'Build' }, { title: 'Buy', tags: ['SaaS'] }, { title: 'Partner', body: 'Share the work.' }],
+    };
+    expect(errors(node)).toEqual([]);
+    expectNoDanglingMarks(node);
+    expect(surfaces(node).text).toBe(['Build', 'Buy [SaaS]', 'Partner\nShare the work.'].join('\n\n'));
+    expect(surfaces(node).markdown).toBe('## Build\n\n## Buy\n\n`SaaS`\n\n## Partner\n\nShare the work.');
+    expect(surfaces(node).html.match(/sl-columns-body/g)).toHaveLength(1);
+  });
+
+  it('slideDelta: no sentence on how it was measured, and sides that read Before and After', () => {
+    const node = { type: 'slideDelta', before: { value: '800 ms' }, after: { label: 'With cache', value: '200 ms' } };
+    expect(errors(node)).toEqual([]);
+    expectNoDanglingMarks(node);
+    expect(surfaces(node).text).toBe('Before: 800 ms → With cache: 200 ms');
+    expect(surfaces(node).markdown).toBe('Before: **800 ms** → With cache: **200 ms**');
+    expect(surfaces(node).html).not.toContain('sl-delta-body');
+    expect(surfaces(node).html).toContain('<div class="sl-delta-label">Before</div>');
+  });
+
+  it('slideClosing: a channel is printed, not linked; links, captions and path bodies may be left out', () => {
+    const node = {
+      type: 'slideClosing',
+      title: 'Questions?',
+      links: [{ label: 'Slack', text: '#all-hands' }, { href: 'https://example.com/handbook/' }],
+      paths: [{ title: 'Try the beta' }],
+    };
+    expect(errors(node)).toEqual([]);
+    expectNoDanglingMarks(node);
+    const out = surfaces(node);
+    expect(out.text).toBe(['Questions?', 'SLACK · #all-hands\nexample.com/handbook', '→ Try the beta'].join('\n\n'));
+    expect(out.markdown).toContain('- **Slack** · #all-hands\n- [example.com/handbook](https://example.com/handbook/)');
+    expect(out.slack).toContain('"*Slack* · #all-hands\\n<https://example.com/handbook/|example.com/handbook>"');
+    // Only the link with an address is a link on the web page.
+    expect(out.html.match(/<a class="sl-closing-link"/g)).toHaveLength(1);
+    expect(out.html).toContain(
+      '<div class="sl-closing-link"><span class="sl-closing-label">Slack</span>' +
+        '<span class="sl-closing-url">#all-hands</span></div>',
+    );
+    expect(out.html).not.toContain('sl-closing-path-body');
+
+    const bare = { type: 'slideClosing', title: 'Thank you' };
+    expect(errors(bare)).toEqual([]);
+    expect(surfaces(bare).text).toBe('Thank you');
+    expect(surfaces(bare).html).not.toContain('sl-closing-links');
+    expect(errors({ ...bare, links: [{ label: 'Slack' }] })).toEqual([
+      'body[0].body[1].links[0] (in slideClosing) needs href or text: the address to open, or the place to ' +
+        'print (e.g. a channel name)',
+    ]);
+  });
+
+  it('slideAgenda: no numbers, and the number column goes with them', () => {
+    const node = {
+      type: 'slideAgenda',
+      sections: [{ title: 'Where we are' }, { title: 'What changes', current: true, count: '3 slides' }],
+    };
+    expect(errors(node)).toEqual([]);
+    expectNoDanglingMarks(node);
+    expect(surfaces(node).text).toBe('Where we are\nWhat changes · 3 slides · You are here');
+    expect(surfaces(node).markdown).toBe('- Where we are\n- **What changes** · 3 slides · _You are here_');
+    expect(surfaces(node).html).not.toContain('sl-agenda-number');
+    const some = { type: 'slideAgenda', sections: [{ number: '1', title: 'Context' }, { title: 'Questions' }] };
+    expect(surfaces(some).text).toBe('1 Context\nQuestions');
+    expect(surfaces(some).html.match(/class="sl-agenda-number"/g)).toHaveLength(2);
+  });
+});

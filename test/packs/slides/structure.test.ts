@@ -147,7 +147,7 @@ describe('slideTitle', () => {
     expect(formatted(preview(withoutTitle))).toContain(`${TITLE_AT}.title (in slideTitle) is required`);
     expect(formatted(preview({ ...fixture('slide-title'), subtitle: 'x' }))).toContain(
       `${TITLE_AT} (in slideTitle) has unrecognized key(s): subtitle; ` +
-        `its fields are eyebrow, title, tagline, definition, aside, size`,
+        `its fields are eyebrow, title, tagline, date, place, definition, aside, size`,
     );
     const definition = { ...fixture('slide-title').definition, example: 'x' };
     expect(formatted(preview({ ...fixture('slide-title'), definition }))).toContain(
@@ -228,9 +228,13 @@ describe('slideSection', () => {
     );
   });
 
-  it('reports a missing number, an unknown key, too many contents and an unsafe href', () => {
-    const { number: _number, ...withoutNumber } = node;
-    expect(formatted(preview(withoutNumber))).toContain(`${AT}.number (in slideSection) is required`);
+  it('reports a missing title, an unknown key, too many contents, links without contents and an unsafe href', () => {
+    const { title: _title, ...withoutTitle } = node;
+    expect(formatted(preview(withoutTitle))).toContain(`${AT}.title (in slideSection) is required`);
+    const { contents: _contents, ...withoutContents } = node;
+    expect(formatted(preview({ ...withoutContents, hrefs: ['#a'] }))).toContain(
+      `${AT}.hrefs (in slideSection) must have exactly one href per contents item (0)`,
+    );
     expect(formatted(preview({ ...node, subtitle: 'x' }))).toContain(
       `${AT} (in slideSection) has unrecognized key(s): subtitle; its fields are number, title, contents, hrefs, size`,
     );
@@ -388,11 +392,15 @@ describe('slideClosing', () => {
     expect(formatted(preview({ ...node, links: [{ ...link, url: 'x' }] }))).toContain(
       `${AT}.links[0] (in slideClosing) has unrecognized key(s): url`,
     );
-    expect(formatted(preview({ ...node, links: [{ label: 'Docs', href: link.href }] }))).toContain(
-      `${AT}.links[0].text (in slideClosing) is required`,
+    expect(formatted(preview({ ...node, links: [{ label: 'Docs' }] }))).toContain(
+      `${AT}.links[0] (in slideClosing) needs href or text: the address to open, or the place to print ` +
+        '(e.g. a channel name)',
     );
-    expect(formatted(preview({ ...node, paths: [{ title: 'Go' }] }))).toContain(
-      `${AT}.paths[0].body (in slideClosing) is required`,
+    expect(formatted(preview({ ...node, links: [{ label: 'Docs', text: 42 }] }))).toContain(
+      `${AT}.links[0].text (in slideClosing) must be a string`,
+    );
+    expect(formatted(preview({ ...node, paths: [{ body: 'Go' }] }))).toContain(
+      `${AT}.paths[0].title (in slideClosing) is required`,
     );
     expect(formatted(preview({ ...node, footer: 'x' }))).toContain(
       `${AT} (in slideClosing) has unrecognized key(s): footer; its fields are title, links, paths, size`,

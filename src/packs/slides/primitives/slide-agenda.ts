@@ -1,6 +1,6 @@
 /**
- * slideAgenda: the deck's plan, its sections in order, numbered, with how much each holds and,
- * optionally, the one the audience is in now. A model reaches for it near the start of a long deck,
+ * slideAgenda: the deck's plan, its sections in order (numbered when the deck numbers them), with
+ * how much each holds and, optionally, the one the audience is in now. A model reaches for it near the start of a long deck,
  * and between sections with the next one marked current.
  */
 import * as z from 'zod';
@@ -33,7 +33,9 @@ export const slideAgenda = definePrimitive({
     sections: z
       .array(
         z.strictObject({
-          number: lineText('The section number as the section divider shows it, e.g. "02".'),
+          number: lineText(
+            'The section number as the section divider shows it, e.g. "02"; omit if the deck has none.',
+          ).optional(),
           title: lineText('The section’s name.'),
           count: lineText('How much is in it, e.g. "3 slides".').optional(),
           current: z
@@ -104,6 +106,17 @@ export const slideAgenda = definePrimitive({
       },
     },
     {
+      name: 'unnumbered',
+      node: {
+        type: 'slideAgenda',
+        sections: [
+          { title: 'Where we are' },
+          { title: 'What changes in March', current: true },
+          { title: 'Questions' },
+        ],
+      },
+    },
+    {
       name: 'explicit large size',
       node: {
         type: 'slideAgenda',
@@ -118,9 +131,13 @@ export const slideAgenda = definePrimitive({
   renderers: {
     html: (node) => {
       const size = node.size ?? largestStep(loadFits(node.sections.length, tokens.fits));
+      // The number column stays while any section has a number, so titles line up; with none it goes.
+      const numbered = node.sections.some((section) => section.number !== undefined);
       return html`<ol class="${PREFIX}-agenda ${PREFIX}-agenda-${size}">${node.sections.map(
         (section) =>
-          html`<li class="${PREFIX}-agenda-row${section.current ? ` ${PREFIX}-agenda-current` : ''}"><span class="${PREFIX}-agenda-number">${section.number}</span><span class="${PREFIX}-agenda-title">${
+          html`<li class="${PREFIX}-agenda-row${section.current ? ` ${PREFIX}-agenda-current` : ''}">${
+            numbered ? html`<span class="${PREFIX}-agenda-number">${section.number ?? ''}</span>` : ''
+          }<span class="${PREFIX}-agenda-title">${
             section.title
           }</span>${section.count ? html`<span class="${PREFIX}-agenda-count">${section.count}</span>` : ''}${
             section.current ? html`<span class="${PREFIX}-agenda-here">${glyphs.current}</span>` : ''
@@ -130,7 +147,11 @@ export const slideAgenda = definePrimitive({
     text: (node) =>
       node.sections
         .map((section) =>
-          [`${section.number} ${section.title}`, section.count, section.current ? glyphs.current : undefined]
+          [
+            [section.number, section.title].filter(Boolean).join(' '),
+            section.count,
+            section.current ? glyphs.current : undefined,
+          ]
             .filter(Boolean)
             .join(` ${glyphs.separator} `),
         )
@@ -143,7 +164,7 @@ export const slideAgenda = definePrimitive({
             const tail = [section.count, section.current && md.emphasis(glyphs.current)]
               .filter(Boolean)
               .flatMap((part) => [` ${glyphs.separator} `, part]);
-            return md.paragraph(`${section.number} `, title, tail);
+            return md.paragraph(section.number === undefined ? '' : `${section.number} `, title, tail);
           }),
         ),
       ),

@@ -1,14 +1,20 @@
 /**
  * slideClosing: the deck's last slide, alone in an inverse slideFrame: a short sign-off, the links
- * to keep and optional next steps by goal. For telling the audience where to go next: docs,
- * runbooks, channels.
+ * or places to keep (a channel with no URL is printed, not linked) and optional next steps by goal.
+ * For telling the audience where to go next: docs, runbooks, channels.
  */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import type { SlackBlock } from '../../../core/chat-hosts/slack/blocks.ts';
-import { mrkdwnBold, mrkdwnLink, mrkdwnSection, plainText } from '../../../core/chat-hosts/slack/mrkdwn.ts';
+import {
+  escapeMrkdwn,
+  mrkdwnBold,
+  mrkdwnLink,
+  mrkdwnSection,
+  plainText,
+} from '../../../core/chat-hosts/slack/mrkdwn.ts';
 import { BLOCKED_HREF, navigationHref, sanitizeNavigationHref } from '../../../core/model/url.ts';
 import { HREF_MAX, lineText, wrappedText } from '../fields.ts';
 import {
@@ -49,9 +55,21 @@ const tokens = {
   pathPad: { l: space.px16, m: space.px12, s: space.px8 },
 } as const;
 
-type Link = { label: string; href: string; text: string };
-type Path = { title: string; body: string };
-type Closing = { title: string; links: Link[]; paths?: Path[] | undefined };
+type Link = { label?: string | undefined; href?: string | undefined; text?: string | undefined };
+type Path = { title: string; body?: string | undefined };
+type Closing = { title: string; links?: Link[] | undefined; paths?: Path[] | undefined };
+
+const LINK_NEEDS = 'needs href or text: the address to open, or the place to print (e.g. a channel name)';
+
+/** What a link prints: its text, else its address without the scheme (`example.com/docs`). */
+function printed(link: Link): string {
+  return link.text ?? (link.href ?? '').replace(/^(https?:\/\/|mailto:)/i, '').replace(/\/$/, '');
+}
+
+/** `DOCS · example.com/docs`, or the place alone when the user gave no caption. */
+function linkPlain(link: Link): string {
+  return [link.label?.toUpperCase(), printed(link)].filter(Boolean).join(` ${glyphs.separator} `);
+}
 
 /** Estimated height of the taller column at a step, from line counts (the image path cannot measure). */
 function heightAt(node: Closing, step: SlideSize): number {
@@ -59,21 +77,21 @@ function heightAt(node: Closing, step: SlideSize): number {
   const titleLines =
     emWidth(marksText(node.title), DISPLAY_ADVANCES) * tokens.title[step] <= column * WIDTH_MARGIN ? 1 : 2;
   const linkRow = type.label.size * type.label.line + PAIR_GAP + tokens.link[step] * LINK_LINE;
+  const links = node.links?.length ?? 0;
   // Side by side without paths (at most two rows), stacked beside them.
-  const linkRows = node.paths ? node.links.length : Math.min(2, node.links.length);
+  const linkRows = node.paths ? links : Math.min(2, links);
   const left =
     titleLines * tokens.title[step] * type.closingTitle.line +
-    MAIN_GAP +
-    linkRows * linkRow +
-    (linkRows - 1) * LINK_GAP;
+    (linkRows > 0 ? MAIN_GAP + linkRows * linkRow + (linkRows - 1) * LINK_GAP : 0);
   const bodyWidth = column - PATH_INDENT;
   const right = (node.paths ?? []).reduce((sum, path) => {
-    const lines = Math.ceil((charLoad(marksText(path.body)) * advance.regular * tokens.pathBody[step]) / bodyWidth);
+    const lines = Math.ceil(
+      (charLoad(marksText(path.body ?? '')) * advance.regular * tokens.pathBody[step]) / bodyWidth,
+    );
     return (
       sum +
       tokens.pathTitle[step] * type.nodeTitle.line +
-      PAIR_GAP +
-      lines * tokens.pathBody[step] * type.body.line +
+      (lines > 0 ? PAIR_GAP + lines * tokens.pathBody[step] * type.body.line : 0) +
       2 * tokens.pathPad[step]
     );
   }, 0);
@@ -94,20 +112,32 @@ export const slideClosing = definePrimitive({
     title: lineText('Two or three words to end on, e.g. "Start here"; drawn huge.'),
     links: z
       .array(
-        z.strictObject({
-          label: lineText('What the link is, as a short caption drawn in capitals, e.g. "Docs".'),
-          href: navigationHref({ max: HREF_MAX }),
-          text: lineText('The link as printed: the href without its scheme, about 28 characters at most.'),
-        }),
+        z
+          .strictObject({
+            label: lineText(
+              'What the link is, as a short caption drawn in capitals, e.g. "Docs"; omit if the user gave none.',
+            ).optional(),
+            // The URL rule's own description stays: it is what tells a model which addresses pass.
+            href: navigationHref({ max: HREF_MAX }).optional(),
+            text: lineText(
+              'What is printed, ≲28 characters: a place with no href (a channel, "#all-hands"); default: the href ' +
+                'without its scheme.',
+            ).optional(),
+          })
+          .superRefine((link, ctx) => {
+            if (link.href === undefined && link.text === undefined)
+              ctx.addIssue({ code: 'custom', path: [], message: LINK_NEEDS });
+          }),
       )
       .min(1)
       .max(4)
-      .describe('Where to go next: one to four links.'),
+      .optional()
+      .describe('Where to go next: one to four, each with href, text or both.'),
     paths: z
       .array(
         z.strictObject({
           title: lineText('A goal in the imperative, e.g. "Issue a refund".'),
-          body: wrappedText('Where to start for that goal, in a few words.'),
+          body: wrappedText('Where to start for that goal, in a few words; omit if none given.').optional(),
         }),
       )
       .min(1)
@@ -119,10 +149,10 @@ export const slideClosing = definePrimitive({
   catalog: {
     name: 'Closing slide',
     group: 'Slide structure',
-    purpose: 'Ends a deck: a short sign-off, the links to keep, and optional next steps by goal.',
+    purpose: 'Ends a deck: a short sign-off, the links or places to keep, and optional next steps by goal.',
     useWhen: [
       'The last slide of a deck, alone in an inverse slideFrame.',
-      'Telling the audience where to go next: docs, runbooks, channels.',
+      'Telling the audience where to go next: docs, runbooks, channels (a channel name needs no href).',
     ],
     avoidWhen: [
       'A summary of conclusions: use slideBulletList under a slideHeading before the closing slide.',
@@ -164,6 +194,14 @@ export const slideClosing = definePrimitive({
       },
     },
     {
+      name: 'a channel, no address',
+      node: {
+        type: 'slideClosing',
+        title: 'Questions?',
+        links: [{ label: 'Slack', text: '#all-hands' }, { href: 'https://example.com/handbook' }],
+      },
+    },
+    {
       name: 'every limit, small step',
       node: {
         type: 'slideClosing',
@@ -188,20 +226,26 @@ export const slideClosing = definePrimitive({
   renderers: {
     html: (node, { surface }) => {
       const size = node.size ?? closingStep(node);
-      const links = node.links.map((link) => {
-        const inner = html`<span class="${PREFIX}-closing-label">${link.label}</span><span class="${PREFIX}-closing-url">${link.text}</span>`;
+      const links = (node.links ?? []).map((link) => {
+        const inner = html`${
+          link.label === undefined ? '' : html`<span class="${PREFIX}-closing-label">${link.label}</span>`
+        }<span class="${PREFIX}-closing-url">${printed(link)}</span>`;
         // Checked again here: a node that skipped validation still cannot carry a script URL.
-        return surface === 'react'
+        return surface === 'react' && link.href !== undefined
           ? html`<a class="${PREFIX}-closing-link" href="${sanitizeNavigationHref(link.href) ?? BLOCKED_HREF}">${inner}</a>`
           : html`<div class="${PREFIX}-closing-link">${inner}</div>`;
       });
       return html`<div class="${PREFIX}-closing ${PREFIX}-closing-${size}${node.paths ? ` ${PREFIX}-closing-split` : ''}"><div class="${PREFIX}-closing-main"><h1 class="${PREFIX}-closing-title ${PREFIX}-display">${
         node.title
-      }</h1><div class="${PREFIX}-closing-links">${links}</div></div>${
+      }</h1>${links.length > 0 ? html`<div class="${PREFIX}-closing-links">${links}</div>` : ''}</div>${
         node.paths
           ? html`<ol class="${PREFIX}-closing-paths">${node.paths.map(
               (path) =>
-                html`<li class="${PREFIX}-closing-path"><span class="${PREFIX}-closing-arrow">${glyphs.arrow}</span><div class="${PREFIX}-closing-path-text"><span class="${PREFIX}-closing-path-title">${path.title}</span><span class="${PREFIX}-closing-path-body">${marksHtml(path.body)}</span></div></li>`,
+                html`<li class="${PREFIX}-closing-path"><span class="${PREFIX}-closing-arrow">${glyphs.arrow}</span><div class="${PREFIX}-closing-path-text"><span class="${PREFIX}-closing-path-title">${path.title}</span>${
+                  path.body === undefined
+                    ? ''
+                    : html`<span class="${PREFIX}-closing-path-body">${marksHtml(path.body)}</span>`
+                }</div></li>`,
             )}</ol>`
           : ''
       }</div>`;
@@ -209,38 +253,56 @@ export const slideClosing = definePrimitive({
     text: (node) =>
       [
         node.title,
-        node.links.map((link) => `${link.label.toUpperCase()} ${glyphs.separator} ${link.text}`).join('\n'),
-        node.paths?.map((path) => `${glyphs.arrow} ${path.title}: ${marksText(path.body)}`).join('\n'),
+        node.links?.map(linkPlain).join('\n'),
+        node.paths
+          ?.map((path) => `${glyphs.arrow} ${path.title}${path.body === undefined ? '' : `: ${marksText(path.body)}`}`)
+          .join('\n'),
       ]
         .filter(Boolean)
         .join('\n\n'),
     markdown: (node) =>
       md.content(
         md.heading(1, node.title),
-        md.list(
-          node.links.map((link) =>
-            md.paragraph(md.strong(link.label), ` ${glyphs.separator} `, md.link(link.href, link.text)),
+        node.links &&
+          md.list(
+            node.links.map((link) =>
+              md.paragraph(
+                link.label !== undefined && [md.strong(link.label), ` ${glyphs.separator} `],
+                link.href === undefined ? printed(link) : md.link(link.href, printed(link)),
+              ),
+            ),
           ),
-        ),
         node.paths &&
-          md.list(node.paths.map((path) => md.paragraph(md.strong(path.title), ': ', marksMarkdown(path.body)))),
+          md.list(
+            node.paths.map((path) =>
+              md.paragraph(md.strong(path.title), path.body !== undefined && [': ', marksMarkdown(path.body)]),
+            ),
+          ),
       ),
     slack: (node) => {
-      const blocks: SlackBlock[] = [
-        { type: 'header', text: plainText(node.title) },
-        // mrkdwnLink checks the href again and prints the text alone when it is blocked or relative.
-        mrkdwnSection(
-          node.links
-            .map((link) => `${mrkdwnBold(link.label)} ${glyphs.separator} ${mrkdwnLink(link.href, link.text)}`)
-            .join('\n'),
-        ),
-      ];
+      const blocks: SlackBlock[] = [{ type: 'header', text: plainText(node.title) }];
+      if (node.links)
+        blocks.push(
+          // mrkdwnLink checks the href again and prints the text alone when it is blocked or relative.
+          mrkdwnSection(
+            node.links
+              .map((link) =>
+                [
+                  link.label === undefined ? '' : `${mrkdwnBold(link.label)} ${glyphs.separator} `,
+                  link.href === undefined ? escapeMrkdwn(printed(link)) : mrkdwnLink(link.href, printed(link)),
+                ].join(''),
+              )
+              .join('\n'),
+          ),
+        );
       if (node.paths)
         blocks.push({
           type: 'section',
           fields: node.paths.map((path) => ({
             type: 'mrkdwn',
-            text: `${mrkdwnBold(`${glyphs.arrow} ${path.title}`)}\n${marksMrkdwn(path.body)}`,
+            text: [mrkdwnBold(`${glyphs.arrow} ${path.title}`), path.body && marksMrkdwn(path.body)]
+              .filter(Boolean)
+              .join('\n'),
           })),
         });
       return blocks;
@@ -254,8 +316,10 @@ export const slideClosing = definePrimitive({
     `.${PREFIX}-closing-title{margin:0;${font('closingTitle')};text-wrap:balance}`,
     `.${PREFIX}-closing-m .${PREFIX}-closing-title{font-size:${tokens.title.m}px}`,
     `.${PREFIX}-closing-s .${PREFIX}-closing-title{font-size:${tokens.title.s}px}`,
-    `.${PREFIX}-closing-links{display:flex;flex-wrap:wrap;column-gap:${space.px64}px;row-gap:${LINK_GAP}px}`,
-    `.${PREFIX}-closing-split .${PREFIX}-closing-links{flex-direction:column}`,
+    // Side by side, a place with no caption still shares the printed line of its neighbours.
+    `.${PREFIX}-closing-links{display:flex;flex-wrap:wrap;align-items:flex-end;` +
+      `column-gap:${space.px64}px;row-gap:${LINK_GAP}px}`,
+    `.${PREFIX}-closing-split .${PREFIX}-closing-links{flex-direction:column;align-items:flex-start}`,
     `.${PREFIX}-closing-link{display:flex;flex-direction:column;gap:${PAIR_GAP}px;min-width:0;text-decoration:none}`,
     `.${PREFIX}-closing-label{${font('label')};color:${color('textSubtle')}}`,
     `.${PREFIX}-closing-url{${font('lede')};font-weight:600;line-height:${LINK_LINE};color:${color('primary')}}`,

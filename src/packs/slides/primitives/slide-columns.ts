@@ -1,6 +1,6 @@
 /**
  * slideColumns: two to four parallel options side by side, each with a title, optional mono chips
- * and a short body, one optionally in focus. For comparing approaches of the same kind, or
+ * and an optional short body, one optionally in focus. For comparing approaches of the same kind, or
  * recommending one among a few.
  */
 import * as z from 'zod';
@@ -35,7 +35,7 @@ const column = z
       .max(6)
       .optional()
       .describe('One to six mono chips under the title.'),
-    body: wrappedText('What sets this option apart, a sentence or two.'),
+    body: wrappedText('What sets this option apart, a sentence or two; omit if the user gave none.').optional(),
   })
   .describe('One column.');
 
@@ -79,7 +79,7 @@ export const slideColumns = definePrimitive({
     group: 'Text',
     purpose:
       'Two to four parallel options side by side, each with a title, ' +
-      'optional mono chips and a short body; one can be in focus.',
+      'optional mono chips and an optional short body; one can be in focus.',
     useWhen: [
       'Comparing approaches or options of the same kind (canary, blue-green, rolling).',
       'Recommending one option among a few: highlight it.',
@@ -131,6 +131,14 @@ export const slideColumns = definePrimitive({
       footnote: { code: 'payments.fallback', text: 'picks one per bank; queue is the default.' },
     },
     {
+      name: 'titles only',
+      node: {
+        type: 'slideColumns',
+        highlight: 2,
+        items: [{ title: 'Build' }, { title: 'Buy' }, { title: 'Partner' }],
+      },
+    },
+    {
       name: 'four columns, small',
       node: {
         type: 'slideColumns',
@@ -167,7 +175,8 @@ export const slideColumns = definePrimitive({
       const load =
         Math.max(
           ...node.items.map(
-            (i) => charLoad(i.title) + charLoad(i.body) + (i.tags ?? []).reduce((sum, tag) => sum + charLoad(tag), 0),
+            (i) =>
+              charLoad(i.title) + charLoad(i.body ?? '') + (i.tags ?? []).reduce((sum, tag) => sum + charLoad(tag), 0),
           ),
         ) * node.items.length;
       const size = node.size ?? largestStep(loadFits(load, tokens.fits));
@@ -177,7 +186,7 @@ export const slideColumns = definePrimitive({
             i.tags
               ? html`<div class="${PREFIX}-columns-tags">${i.tags.map((tag) => html`<span class="${PREFIX}-columns-tag">${tag}</span>`)}</div>`
               : ''
-          }<p class="${PREFIX}-columns-body">${marksHtml(i.body)}</p></div>`,
+          }${i.body === undefined ? '' : html`<p class="${PREFIX}-columns-body">${marksHtml(i.body)}</p>`}</div>`,
       )}</div>${
         node.footnote
           ? html`<div class="${PREFIX}-columns-footnote"><span class="${PREFIX}-columns-code">${node.footnote.code}</span><span>${marksHtml(node.footnote.text)}</span></div>`
@@ -186,7 +195,11 @@ export const slideColumns = definePrimitive({
     },
     text: (node) =>
       [
-        ...node.items.map((i) => `${i.title}${i.tags ? ` [${i.tags.join(', ')}]` : ''}\n${marksText(i.body)}`),
+        ...node.items.map((i) =>
+          [`${i.title}${i.tags ? ` [${i.tags.join(', ')}]` : ''}`, i.body && marksText(i.body)]
+            .filter(Boolean)
+            .join('\n'),
+        ),
         node.footnote ? `${node.footnote.code} ${marksText(node.footnote.text)}` : '',
       ]
         .filter(Boolean)
@@ -196,7 +209,7 @@ export const slideColumns = definePrimitive({
         node.items.map((i) => [
           md.heading(2, i.title),
           i.tags && md.paragraph(i.tags.flatMap((tag, n) => (n === 0 ? [md.code(tag)] : [' ', md.code(tag)]))),
-          md.paragraph(marksMarkdown(i.body)),
+          i.body !== undefined && md.paragraph(marksMarkdown(i.body)),
         ]),
         node.footnote && md.paragraph(md.code(node.footnote.code), ' ', marksMarkdown(node.footnote.text)),
       ),

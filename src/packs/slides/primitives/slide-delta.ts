@@ -1,6 +1,7 @@
 /**
- * slideDelta: one measure before and after a change, side by side, with the difference called out.
- * For a number that moved because of something done: a release, a migration, a fix.
+ * slideDelta: one measure before and after a change, side by side, with the difference called out
+ * and, when the user said, how it was measured. For a number that moved because of something done:
+ * a release, a migration, a fix.
  */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
@@ -45,10 +46,16 @@ const tokens = {
   bodyFits: { l: 160, m: 260 },
 } as const;
 
-const side = (which: string) =>
+/** The caption a side gets when the user named no version or period: the slide's words, not the model's. */
+const DEFAULT_LABELS = { before: 'Before', after: 'After' } as const;
+
+const side = (which: keyof typeof DEFAULT_LABELS) =>
   z
     .strictObject({
-      label: lineText(`What the ${which} value is (a version, a period, a system); drawn in capitals.`),
+      label: lineText(
+        `What the ${which} value is (a version, a period, a system); drawn in capitals. ` +
+          `Omit to show “${DEFAULT_LABELS[which]}”.`,
+      ).optional(),
       value: lineText(
         'The number with its unit, e.g. "4.2s" or "61%". Leave it ' +
           'out when it is not known: a placeholder is drawn instead.',
@@ -58,33 +65,42 @@ const side = (which: string) =>
 
 const CHANGE_NEEDS_BOTH = 'needs both before.value and after.value';
 
-type Side = { label: string; value?: string | undefined };
+type Side = { label?: string | undefined; value?: string | undefined };
+
+function labelOf(entry: Side, which: keyof typeof DEFAULT_LABELS): string {
+  return entry.label ?? DEFAULT_LABELS[which];
+}
 
 function rowWidth(before: Side, after: Side, change: string | undefined, step: SlideSize): number {
   const size = tokens.value[step];
-  const figure = (entry: Side) =>
+  const figure = (entry: Side, which: keyof typeof DEFAULT_LABELS) =>
     Math.max(
       entry.value === undefined ? placeholderWidth(size) : emWidth(entry.value, FIGURE_ADVANCES) * size,
-      emWidth(entry.label, FIGURE_ADVANCES) * type.label.size,
+      emWidth(labelOf(entry, which), FIGURE_ADVANCES) * type.label.size,
     );
   const chip =
     change === undefined ? 0 : emWidth(change, FIGURE_ADVANCES) * tokens.change[step] + 2 * tokens.chipPad + tokens.gap;
-  return figure(before) + figure(after) + tokens.arrowEm * size + 2 * tokens.gap + chip;
+  return figure(before, 'before') + figure(after, 'after') + tokens.arrowEm * size + 2 * tokens.gap + chip;
 }
 
-function deltaStep(node: { before: Side; after: Side; change?: string | undefined; body: string }): SlideSize {
+function deltaStep(node: {
+  before: Side;
+  after: Side;
+  change?: string | undefined;
+  body?: string | undefined;
+}): SlideSize {
   const byWidth = largestStep((step) => rowWidth(node.before, node.after, node.change, step) <= CONTENT_WIDTH);
-  return smallerStep(byWidth, largestStep(loadFits(charLoad(node.body), tokens.bodyFits)));
+  return smallerStep(byWidth, largestStep(loadFits(charLoad(node.body ?? ''), tokens.bodyFits)));
 }
 
-function sideHtml(entry: Side, which: 'before' | 'after'): Markup {
-  return html`<div class="${C}-side ${C}-${which}"><div class="${C}-label">${entry.label}</div>${
+function sideHtml(entry: Side, which: keyof typeof DEFAULT_LABELS): Markup {
+  return html`<div class="${C}-side ${C}-${which}"><div class="${C}-label">${labelOf(entry, which)}</div>${
     entry.value === undefined ? missingHtml(C) : html`<div class="${C}-value">${entry.value}</div>`
   }</div>`;
 }
 
-function sidePlain(entry: Side): string {
-  return `${entry.label}: ${valuePlain(entry.value)}`;
+function sidePlain(entry: Side, which: keyof typeof DEFAULT_LABELS): string {
+  return `${labelOf(entry, which)}: ${valuePlain(entry.value)}`;
 }
 
 export const slideDelta = definePrimitive({
@@ -98,7 +114,7 @@ export const slideDelta = definePrimitive({
         'The difference as it should read, e.g. "−74%" or "3× ' +
           'faster". Only when both before.value and after.value are given.',
       ).optional(),
-      body: wrappedText('One sentence: what was measured, and how.'),
+      body: wrappedText('One sentence: what was measured, and how; omit if the user did not say.').optional(),
       size: sizeField(),
     })
     .superRefine((node, ctx) => {
@@ -111,7 +127,7 @@ export const slideDelta = definePrimitive({
     purpose: 'One measure before and after a change, side by side, with the difference called out.',
     useWhen: [
       'A number moved because of something you did (a release, a migration, a fix).',
-      'Before/after comparisons of one metric.',
+      'Before/after comparisons of one metric, with or without the period or version each side is.',
     ],
     avoidWhen: [
       'A single number with no comparison: use slideStat.',
@@ -135,6 +151,14 @@ export const slideDelta = definePrimitive({
       body: 'Share of refunds settled without a support ticket, after the **self-serve** flow shipped.',
     },
     {
+      name: 'values only',
+      node: {
+        type: 'slideDelta',
+        before: { value: '800 ms' },
+        after: { value: '200 ms' },
+      },
+    },
+    {
       name: 'after value not known yet',
       node: {
         type: 'slideDelta',
@@ -150,21 +174,26 @@ export const slideDelta = definePrimitive({
       const step = node.size ?? deltaStep(node);
       return html`<div class="${C} ${C}-${step}"><div class="${C}-row">${sideHtml(node.before, 'before')}<div class="${C}-arrow" aria-hidden="true">${glyphs.arrow}</div>${sideHtml(node.after, 'after')}${
         node.change === undefined ? '' : html`<div class="${C}-change">${node.change}</div>`
-      }</div><p class="${C}-body">${marksHtml(node.body)}</p></div>`;
+      }</div>${node.body === undefined ? '' : html`<p class="${C}-body">${marksHtml(node.body)}</p>`}</div>`;
     },
     text: (node) =>
-      `${sidePlain(node.before)} ${glyphs.arrow} ` +
-      `${sidePlain(node.after)}${node.change === undefined ? '' : ` (${node.change})`}\n${marksText(node.body)}`,
+      [
+        `${sidePlain(node.before, 'before')} ${glyphs.arrow} ` +
+          `${sidePlain(node.after, 'after')}${node.change === undefined ? '' : ` (${node.change})`}`,
+        node.body && marksText(node.body),
+      ]
+        .filter(Boolean)
+        .join('\n'),
     markdown: (node) =>
       md.content(
         md.paragraph(
-          `${node.before.label}: `,
+          `${labelOf(node.before, 'before')}: `,
           valueMarkdown(node.before.value),
-          ` ${glyphs.arrow} ${node.after.label}: `,
+          ` ${glyphs.arrow} ${labelOf(node.after, 'after')}: `,
           valueMarkdown(node.after.value),
           node.change !== undefined && [` (${node.change})`],
         ),
-        md.paragraph(marksMarkdown(node.body)),
+        node.body !== undefined && md.paragraph(marksMarkdown(node.body)),
       ),
   },
   css: [

@@ -1,6 +1,6 @@
 /**
- * slideLayers: a stack of three to six tiers, nearest the user on top, each with what it does (or
- * its components) and who owns it. For an architecture explained as tiers, or who owns which level
+ * slideLayers: a stack of three to six tiers, nearest the user on top, each named, with what it does
+ * (or its components) and who owns it when the user said. For an architecture explained as tiers, or who owns which level
  * of a system.
  */
 import * as z from 'zod';
@@ -35,18 +35,17 @@ const tokens = {
 const chipHeight = (size: number) => Math.ceil(size * type.mono.line) + 2 * (space.px4 + stroke.chip);
 
 const BOTH = 'must not be set together with body: a layer has body or chips, not both';
-const NEITHER = 'must have body or chips';
 
 const layer = z
   .strictObject({
     name: lineText('The tier’s name.'),
-    body: wrappedText('What the tier does, in a sentence. Give body or chips, not both.').optional(),
+    body: wrappedText('What the tier does, in a sentence. Not with chips.').optional(),
     chips: z
       .array(lineText('One component, drawn as a monospace chip.'))
       .min(1)
       .max(6)
       .optional()
-      .describe('One to six components of the tier. Give chips or body, not both.'),
+      .describe('One to six components of the tier. Not with body.'),
     owner: lineText(
       'Who owns the tier (a team, a vendor), drawn as a caption on the right. Leave it out if the user named none.',
     ).optional(),
@@ -55,10 +54,8 @@ const layer = z
   .superRefine((value, ctx) => {
     if (value.body !== undefined && value.chips !== undefined)
       ctx.addIssue({ code: 'custom', path: ['chips'], message: BOTH });
-    else if (value.body === undefined && value.chips === undefined)
-      ctx.addIssue({ code: 'custom', path: [], message: NEITHER });
   })
-  .describe('One tier of the stack. It has exactly one of body or chips.');
+  .describe('One tier of the stack: its name, and at most one of body or chips.');
 
 export const slideLayers = definePrimitive({
   type: 'slideLayers',
@@ -70,7 +67,7 @@ export const slideLayers = definePrimitive({
       .max(6)
       .describe(
         'Three to six tiers, top first: the first is nearest the user, ' +
-          'the last is the foundation. Each has body or chips, exactly one.',
+          'the last is the foundation. Each has body, chips or neither.',
       ),
     size: sizeField(),
   }),
@@ -78,8 +75,8 @@ export const slideLayers = definePrimitive({
     name: 'Layers',
     group: 'Diagrams',
     purpose:
-      'A stack of three to six tiers, nearest the user on top, ' +
-      'each with what it does (or its components) and who owns it.',
+      'A stack of three to six tiers, nearest the user on top, each named, ' +
+      'with what it does (or its components) and who owns it when the user said.',
     useWhen: [
       'Explaining an architecture as tiers that sit on one another.',
       'Showing who owns which level of a system.',
@@ -127,6 +124,13 @@ export const slideLayers = definePrimitive({
       },
     },
     {
+      name: 'names only',
+      node: {
+        type: 'slideLayers',
+        layers: [{ name: 'Web app' }, { name: 'API gateway', tone: 'primary' }, { name: 'Postgres' }],
+      },
+    },
+    {
       name: 'no owners',
       node: {
         type: 'slideLayers',
@@ -148,14 +152,16 @@ export const slideLayers = definePrimitive({
           html`<div class="${C}-band${item.tone ? ` ${C}-${item.tone}` : ''}"><div class="${C}-name">${item.name}</div>${
             item.chips
               ? html`<div class="${C}-chips">${item.chips.map((chip) => html`<span class="${C}-chip">${chip}</span>`)}</div>`
-              : html`<div class="${C}-body">${marksHtml(item.body ?? '')}</div>`
+              : item.body !== undefined
+                ? html`<div class="${C}-body">${marksHtml(item.body)}</div>`
+                : ''
           }${owners ? html`<div class="${C}-owner">${item.owner ?? ''}</div>` : ''}</div>`,
       )}</div>`;
     },
     text: (node) =>
       node.layers
         .map((item) =>
-          [item.name, item.chips ? item.chips.join(', ') : marksText(item.body ?? ''), item.owner]
+          [item.name, item.chips ? item.chips.join(', ') : item.body && marksText(item.body), item.owner]
             .filter(Boolean)
             .join(` ${glyphs.separator} `),
         )
@@ -166,10 +172,12 @@ export const slideLayers = definePrimitive({
           node.layers.map((item) =>
             md.paragraph(
               md.strong(item.name),
-              ` ${glyphs.separator} `,
               item.chips
-                ? item.chips.flatMap((chip, i) => (i === 0 ? [md.code(chip)] : [' ', md.code(chip)]))
-                : marksMarkdown(item.body ?? ''),
+                ? [
+                    ` ${glyphs.separator} `,
+                    item.chips.flatMap((chip, i) => (i === 0 ? [md.code(chip)] : [' ', md.code(chip)])),
+                  ]
+                : item.body !== undefined && [` ${glyphs.separator} `, marksMarkdown(item.body)],
               item.owner && [` ${glyphs.separator} `, md.emphasis(item.owner)],
             ),
           ),
@@ -191,7 +199,7 @@ export const slideLayers = definePrimitive({
     `.${C}-chip{display:flex;padding:${space.px4}px ${space.px12}px;` +
       `border:${stroke.chip}px solid ${color('border')};border-radius:${radius.chipSmall}px;` +
       `background:${color('bgMuted')};${font('mono', 'mono')};font-weight:500}`,
-    `.${C}-owner{flex:0 0 ${tokens.ownerColumn}px;display:flex;justify-content:flex-end;` +
+    `.${C}-owner{flex:0 0 ${tokens.ownerColumn}px;margin-left:auto;display:flex;justify-content:flex-end;` +
       `text-align:right;${font('label')};color:${color('textSubtle')}}`,
     `.${C}-primary .${C}-owner{color:${color('primary')}}`,
     `.${C}-accent .${C}-owner{color:${color('accent')}}`,

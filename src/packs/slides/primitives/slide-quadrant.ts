@@ -1,6 +1,6 @@
 /**
- * slideQuadrant: a two-by-two on two named axes with up to four chips in each quadrant, one
- * quadrant optionally highlighted. For sorting options on two dimensions at once (effort and
+ * slideQuadrant: a two-by-two on two named axes with up to four chips in each quadrant, each
+ * quadrant optionally named, one optionally highlighted. For sorting options on two dimensions at once (effort and
  * impact) and pointing at the one to act on first.
  */
 import * as z from 'zod';
@@ -49,13 +49,13 @@ const axis = (low: string, high: string) =>
 
 const quadrant = z
   .strictObject({
-    label: lineText('The quadrant’s name, e.g. "Quick wins".'),
+    label: lineText('The quadrant’s name, e.g. "Quick wins"; only if the user named it.').optional(),
     items: z
       .array(lineText('One thing placed here, drawn as a monospace chip.'))
       .max(4)
       .describe('Zero to four things placed in this quadrant.'),
   })
-  .describe('One quadrant: its name and what falls in it.');
+  .describe('One quadrant: what falls in it, and its name if the user gave one.');
 
 type Quadrant = z.output<typeof quadrant>;
 
@@ -63,7 +63,7 @@ function chipLoad(item: Quadrant): number {
   return item.items.reduce((sum, chip) => sum + charLoad(chip) + 2, 0);
 }
 
-/** "Quick wins (Easy · Major)": the label with its place on both axes, for text and Markdown. */
+/** "Easy · Major": the quadrant's place on both axes, for the text surface. */
 function placeOf(node: { x: { low: string; high: string }; y: { low: string; high: string } }, index: number): string {
   const corner = CORNERS[index]!;
   return `${node.x[corner.x]} ${glyphs.separator} ${node.y[corner.y]}`;
@@ -128,6 +128,21 @@ export const slideQuadrant = definePrimitive({
       highlight: 0,
     },
     {
+      name: 'unnamed quadrants',
+      node: {
+        type: 'slideQuadrant',
+        x: { low: 'Low effort', high: 'High effort' },
+        y: { low: 'Low impact', high: 'High impact' },
+        quadrants: [
+          { items: ['retry button', 'clearer errors'] },
+          { items: ['offline mode'] },
+          { items: ['new icons'] },
+          { items: [] },
+        ],
+        highlight: 0,
+      },
+    },
+    {
       name: 'full quadrants at size m',
       node: {
         type: 'slideQuadrant',
@@ -149,7 +164,9 @@ export const slideQuadrant = definePrimitive({
       const size = node.size ?? largestStep(loadFits(Math.max(...node.quadrants.map(chipLoad)), tokens.fits));
       return html`<div class="${C} ${C}-${size}"><div class="${C}-y"><div class="${C}-axis-label">${node.y.high}</div><div class="${C}-y-rail"><div class="${C}-head-up"></div><div class="${C}-y-line"></div></div><div class="${C}-axis-label">${node.y.low}</div></div><div class="${C}-plot">${node.quadrants.map(
         (item, i) =>
-          html`<div class="${C}-cell${node.highlight === i ? ` ${C}-highlight` : ''}"><div class="${C}-label">${item.label}</div>${
+          html`<div class="${C}-cell${node.highlight === i ? ` ${C}-highlight` : ''}">${
+            item.label === undefined ? '' : html`<div class="${C}-label">${item.label}</div>`
+          }${
             item.items.length > 0
               ? html`<div class="${C}-chips">${item.items.map((chip) => html`<span class="${C}-chip">${chip}</span>`)}</div>`
               : ''
@@ -159,7 +176,9 @@ export const slideQuadrant = definePrimitive({
     text: (node) =>
       node.quadrants
         .map((item, i) => {
-          const head = `${node.highlight === i ? `${glyphs.arrow} ` : ''}${item.label} (${placeOf(node, i)})`;
+          // "Quick wins (Easy · Major)", or the place alone for an unnamed quadrant.
+          const name = item.label === undefined ? placeOf(node, i) : `${item.label} (${placeOf(node, i)})`;
+          const head = `${node.highlight === i ? `${glyphs.arrow} ` : ''}${name}`;
           return item.items.length > 0 ? `${head}: ${item.items.join(', ')}` : head;
         })
         .join('\n'),
@@ -167,12 +186,12 @@ export const slideQuadrant = definePrimitive({
     markdown: (node) => {
       const cell = (i: number) => {
         const item = node.quadrants[i]!;
+        const chips = item.items.flatMap((chip, j) => (j === 0 ? [md.code(chip)] : [', ', md.code(chip)]));
         return [
           node.highlight === i ? `${glyphs.arrow} ` : '',
-          md.strong(item.label),
-          item.items.length > 0
-            ? [': ', item.items.flatMap((chip, j) => (j === 0 ? [md.code(chip)] : [', ', md.code(chip)]))]
-            : '',
+          item.label === undefined ? '' : md.strong(item.label),
+          item.label !== undefined && chips.length > 0 ? ': ' : '',
+          chips,
         ];
       };
       return md.content(

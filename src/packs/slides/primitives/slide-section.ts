@@ -1,6 +1,7 @@
 /**
  * slideSection: a section divider, alone in an inverse slideFrame: the part's number and name drawn
- * huge beside the titles of the slides it holds. For the first slide of each part of a deck.
+ * huge beside the titles of the slides it holds, or alone when the user listed none. For the first
+ * slide of each part of a deck.
  */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
@@ -9,7 +10,7 @@ import { md } from '../../../core/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnLink, mrkdwnSection, plainText } from '../../../core/chat-hosts/slack/mrkdwn.ts';
 import { BLOCKED_HREF, navigationHref, sanitizeNavigationHref } from '../../../core/model/url.ts';
 import { HREF_MAX, lineText } from '../fields.ts';
-import { largestStep, loadFits, sizeField, smallerStep, textFits } from '../parts/type-scale.ts';
+import { largestStep, loadFits, sizeField, type SlideSize, smallerStep, textFits } from '../parts/type-scale.ts';
 import { marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
@@ -27,15 +28,36 @@ const tokens = {
   fits: { l: 5, m: MAX_CONTENTS },
 } as const;
 
-/** Cross-field: one link per contents item, reported on `hrefs`. */
-function checkHrefs(node: { contents: string[]; hrefs?: string[] | undefined }, ctx: z.RefinementCtx): void {
-  if (node.hrefs !== undefined && node.hrefs.length !== node.contents.length) {
+type Section = { number?: string | undefined; title: string; contents?: string[] | undefined };
+
+/** Cross-field: one link per contents item, reported on `hrefs` (no contents, no links). */
+function checkHrefs(
+  node: { contents?: string[] | undefined; hrefs?: string[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const count = node.contents?.length ?? 0;
+  if (node.hrefs !== undefined && node.hrefs.length !== count) {
     ctx.addIssue({
       code: 'custom',
       path: ['hrefs'],
-      message: `must have exactly one href per contents item (${node.contents.length})`,
+      message: `must have exactly one href per contents item (${count})`,
     });
   }
+}
+
+/** `02 Rollout`, or the name alone when the deck does not number its sections. */
+function headline(node: Section): string {
+  return [node.number, node.title].filter(Boolean).join(' ');
+}
+
+/** Without a contents list the head has the whole width, so a long name steps down later. */
+function sectionStep(node: Section): SlideSize {
+  const column = node.contents ? COLUMN : CONTENT_WIDTH;
+  return smallerStep(
+    node.number === undefined ? 'l' : largestStep(textFits(marksText(node.number), tokens.number, column, 1)),
+    largestStep(textFits(marksText(node.title), tokens.title, column)),
+    largestStep(loadFits(node.contents?.length ?? 0, tokens.fits)),
+  );
 }
 
 export const slideSection = definePrimitive({
@@ -43,13 +65,14 @@ export const slideSection = definePrimitive({
   schema: z
     .object({
       type: z.literal('slideSection'),
-      number: lineText('The section number, e.g. "02"; drawn huge.'),
+      number: lineText('The section number, e.g. "02"; drawn huge. Omit if the deck has none.').optional(),
       title: lineText('The section’s name in two or three words.'),
       contents: z
         .array(lineText('The title of one slide in this section (its composition title), about 40 characters at most.'))
         .min(1)
         .max(MAX_CONTENTS)
-        .describe('What the section covers: the titles of its slides, in order.'),
+        .optional()
+        .describe('What the section covers: the titles of its slides, in order. Omit if the user listed none.'),
       hrefs: z
         .array(navigationHref({ max: HREF_MAX }))
         .min(1)
@@ -58,14 +81,14 @@ export const slideSection = definePrimitive({
         .describe('Links to the slides in contents, in the same order: exactly one href per contents item.'),
       size: sizeField(),
     })
-    .superRefine((node, ctx) => checkHrefs(node as { contents: string[]; hrefs?: string[] }, ctx)),
+    .superRefine((node, ctx) => checkHrefs(node as { contents?: string[]; hrefs?: string[] }, ctx)),
   catalog: {
     name: 'Section divider',
     group: 'Slide structure',
     purpose: 'Opens a part of the deck: its number and name drawn huge, and the titles of the slides it holds.',
     useWhen: [
       'The first slide of each part of a deck, alone in an inverse slideFrame.',
-      'Showing the audience what the next few slides cover.',
+      'Showing the audience what the next few slides cover; with no list of its slides, the name alone.',
     ],
     avoidWhen: ['The whole deck’s plan on one slide: use slideAgenda.', 'Opening the deck itself: use slideTitle.'],
     example: {
@@ -102,20 +125,18 @@ export const slideSection = definePrimitive({
       },
     },
     {
+      name: 'name alone',
+      node: { type: 'slideSection', title: 'Rollout' },
+    },
+    {
       name: 'explicit small size',
       node: { type: 'slideSection', number: 'A', title: 'Appendix', contents: ['Raw survey answers'], size: 's' },
     },
   ],
   renderers: {
     html: (node, { surface }) => {
-      const size =
-        node.size ??
-        smallerStep(
-          largestStep(textFits(marksText(node.number), tokens.number, COLUMN, 1)),
-          largestStep(textFits(marksText(node.title), tokens.title, COLUMN)),
-          largestStep(loadFits(node.contents.length, tokens.fits)),
-        );
-      const items = node.contents.map((content, i) => {
+      const size = node.size ?? sectionStep(node);
+      const items = (node.contents ?? []).map((content, i) => {
         const href = node.hrefs?.[i];
         if (href === undefined) return html`<li class="${PREFIX}-section-item">${content}</li>`;
         const inner = html`${content}<span class="${PREFIX}-section-arrow">${glyphs.arrow}</span>`;
@@ -126,43 +147,51 @@ export const slideSection = definePrimitive({
             : html`<div class="${PREFIX}-section-link">${inner}</div>`;
         return html`<li class="${PREFIX}-section-item">${link}</li>`;
       });
-      return html`<div class="${PREFIX}-section ${PREFIX}-section-${size}"><div class="${PREFIX}-section-head"><div class="${PREFIX}-section-number">${node.number}</div><h1 class="${PREFIX}-section-title ${PREFIX}-display">${
-        node.title
-      }</h1></div><ol class="${PREFIX}-section-contents">${items}</ol></div>`;
+      return html`<div class="${PREFIX}-section ${PREFIX}-section-${size}${node.contents ? '' : ` ${PREFIX}-section-alone`}"><div class="${PREFIX}-section-head">${
+        node.number === undefined ? '' : html`<div class="${PREFIX}-section-number">${node.number}</div>`
+      }<h1 class="${PREFIX}-section-title ${PREFIX}-display">${node.title}</h1></div>${
+        node.contents ? html`<ol class="${PREFIX}-section-contents">${items}</ol>` : ''
+      }</div>`;
     },
     text: (node) => {
-      const items = node.contents.map((content, i) => {
+      const items = (node.contents ?? []).map((content, i) => {
         const href = sanitizeNavigationHref(node.hrefs?.[i]);
         return `${glyphs.dot} ${content}${href ? ` ${glyphs.arrow} ${href}` : ''}`;
       });
-      return `${node.number} ${node.title}\n\n${items.join('\n')}`;
+      return [headline(node), items.join('\n')].filter(Boolean).join('\n\n');
     },
     markdown: (node) =>
       md.content(
-        md.heading(1, `${node.number} ${node.title}`),
-        md.list(
-          node.contents.map((content, i) => {
-            const href = node.hrefs?.[i];
-            return md.paragraph(href === undefined ? content : md.link(href, content));
-          }),
-        ),
+        md.heading(1, headline(node)),
+        node.contents &&
+          md.list(
+            node.contents.map((content, i) => {
+              const href = node.hrefs?.[i];
+              return md.paragraph(href === undefined ? content : md.link(href, content));
+            }),
+          ),
       ),
     slack: (node) => [
-      { type: 'header', text: plainText(`${node.number} ${node.title}`) },
+      { type: 'header', text: plainText(headline(node)) },
       // mrkdwnLink checks the href again and prints the title alone when it is blocked or relative.
-      mrkdwnSection(
-        node.contents
-          .map((content, i) => {
-            const href = node.hrefs?.[i];
-            return `${glyphs.dot} ${href === undefined ? escapeMrkdwn(content) : mrkdwnLink(href, content)}`;
-          })
-          .join('\n'),
-      ),
+      ...(node.contents
+        ? [
+            mrkdwnSection(
+              node.contents
+                .map((content, i) => {
+                  const href = node.hrefs?.[i];
+                  return `${glyphs.dot} ${href === undefined ? escapeMrkdwn(content) : mrkdwnLink(href, content)}`;
+                })
+                .join('\n'),
+            ),
+          ]
+        : []),
     ],
   },
   css: [
     `.${PREFIX}-section{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);` +
       `column-gap:${COLUMN_GAP}px;align-items:end;margin-top:auto;margin-bottom:auto}`,
+    `.${PREFIX}-section-alone{grid-template-columns:minmax(0,1fr)}`,
     `.${PREFIX}-section-head{display:flex;flex-direction:column;gap:${space.px16}px;min-width:0}`,
     `.${PREFIX}-section-number{${font('sectionNumber')};color:${color('primary')}}`,
     `.${PREFIX}-section-m .${PREFIX}-section-number{font-size:${tokens.number.m}px}`,
