@@ -227,7 +227,7 @@ describe('slideCommand', () => {
   it('names missing, unknown and over-limit fields', () => {
     expect(formatted({ type: 'slideCommand', label: 'Run' })).toEqual([`${where('.command')} is required`]);
     expect(formatted({ ...base, prompt: '#' })).toEqual([
-      `${where('')} has unrecognized key(s): prompt; its fields are label, command, highlightPrefix`,
+      `${where('')} has unrecognized key(s): prompt; its fields are label, command, output, highlightPrefix`,
     ]);
     expect(formatted({ ...base, command: 'npm ci &&\nnpm test' })).toEqual([
       `${where('.command')} must be one line: no tabs or line breaks (indent with spaces)`,
@@ -266,7 +266,7 @@ describe('slideTranscript', () => {
   it('names missing, unknown and over-limit fields, enum misses and blank turns', () => {
     expect(formatted({ type: 'slideTranscript' })).toEqual([`${where('.turns')} is required`]);
     expect(formatted({ ...base, speaker: 'x' })).toEqual([
-      `${where('')} has unrecognized key(s): speaker; its fields are label, turns`,
+      `${where('')} has unrecognized key(s): speaker; its fields are label, speakers, turns`,
     ]);
     expect(formatted({ ...base, turns: [{ ...turns[0], tone: 'primary' }] })).toEqual([
       `${where('.turns[0]')} has unrecognized key(s): tone`,

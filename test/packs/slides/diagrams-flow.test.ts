@@ -366,13 +366,26 @@ describe('slideLanes', () => {
     expect(formatted(tone)).toEqual([at('.lanes[1].tone', 'must be one of: primary, accent')]);
   });
 
-  it('takes exactly two lanes', () => {
+  it('takes two to six lanes, and at most two notes from four lanes on', () => {
     const lanes = fixture('slide-lanes').lanes;
     expect(formatted({ ...fixture('slide-lanes'), lanes: lanes.slice(0, 1) })).toEqual([
       at('.lanes', 'must have at least 2 items'),
     ]);
-    expect(formatted({ ...fixture('slide-lanes'), lanes: [...lanes, lanes[0]] })).toEqual([
-      at('.lanes', 'must have at most 2 items'),
+    expect(formatted({ ...fixture('slide-lanes'), lanes: [...lanes, lanes[0]] })).toEqual([]);
+    const six = [...lanes, ...lanes, ...lanes];
+    expect(formatted({ ...fixture('slide-lanes'), lanes: six, notes: undefined })).toEqual([]);
+    expect(formatted({ ...fixture('slide-lanes'), lanes: [...six, lanes[0]], notes: undefined })).toEqual([
+      at('.lanes', 'must have at most 6 items'),
+    ]);
+    const crowded = fixture('slide-lanes');
+    crowded.lanes = [...lanes, ...lanes];
+    crowded.notes = [...crowded.notes, crowded.notes[0]];
+    expect(formatted(crowded)).toEqual([
+      at(
+        '.notes',
+        'must hold at most 2 notes with 4 or more lanes (there are 4 lanes and 3 notes): keep the two that ' +
+          'matter, or put the rest on the next slide',
+      ),
     ]);
   });
 
@@ -605,7 +618,7 @@ describe('the flow diagrams together', () => {
     expect(schema).toContain('spans must not overlap; start, end and step bodies must be left out');
     expect(schema).toContain('every actor must send or receive at least one message');
     expect(schema).toContain('from and to must be actor ids, and differ from each other');
-    expect(schema).toContain('Exactly 2 routes');
+    expect(schema).toContain('at most 2 with 4 or more lanes');
     expect(schema).toContain('the chain through the main row in array order');
     expect(schema).toContain(
       'At most one node above and one below the row, at most one with emphasis; ids must be unique.',

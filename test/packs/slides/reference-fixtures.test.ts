@@ -1,11 +1,15 @@
 /// <reference types="vite/client" />
 /**
  * The reference conformance pass: the upstream pack's example data, read from `../shared` beside
- * this clone (never copied here), must validate and render on every surface. vitest.config.ts
- * leaves this file out when `../shared/fixtures/compositions` is missing, and says so.
+ * this clone (never copied here), must validate, render on every surface and draw with no layout
+ * finding, light and dark (wire compatibility: what the reference draws, this pack draws well).
+ * vitest.config.ts leaves this file out when `../shared/fixtures/compositions` is missing, and says so.
  */
 import { describe, expect, it } from 'vitest';
-import { fixtureComposition, namedFixtures, rendersEverywhere } from '../../support/slides.ts';
+import { createLayoutCheck } from '../../../src/images/index.ts';
+import { fixtureComposition, namedFixtures, rendersEverywhere, slidesRuntime } from '../../support/slides.ts';
+
+const layout = createLayoutCheck({ snapshot: slidesRuntime.surfaces.snapshot! });
 
 const reference = namedFixtures(
   import.meta.glob('../../../../shared/fixtures/compositions/*.json', { import: 'default', eager: true }),
@@ -21,7 +25,13 @@ describe('the reference fixtures', () => {
   });
 
   for (const fixture of reference) {
-    it(`${fixture.name} validates and renders on every surface`, () =>
-      rendersEverywhere(fixtureComposition(fixture.value)));
+    it(`${fixture.name} validates, renders on every surface and draws with no layout finding`, () => {
+      const composition = fixtureComposition(fixture.value);
+      rendersEverywhere(composition);
+      for (const theme of ['light', 'dark'] as const)
+        expect(layout.check(composition, { theme }).map((finding) => `${finding.path}: ${finding.message}`)).toEqual(
+          [],
+        );
+    });
   }
 });

@@ -1,11 +1,12 @@
 /**
  * What the flow diagrams share (timeline, pipeline, sequence, lanes, graph, and the org chart's
- * room): arrows drawn with borders, the height left under a heading, and line and word estimates.
+ * room): arrows drawn with borders, the height left under a heading and in a window's body, and
+ * line and word estimates.
  */
 import { unbreakablePieces } from '../../../core/text/line-breaks.ts';
 import { html, type Markup } from '../../../core/model/markup.ts';
 import { color } from '../style.ts';
-import { advance, frame, space, stroke, type } from '../theme.ts';
+import { advance, CONTENT_WIDTH, frame, space, stroke, type, windowChrome } from '../theme.ts';
 import { charLoad } from './type-scale.ts';
 
 /** A one-line slideHeading title over a two-line lede, with the gap between them. */
@@ -18,6 +19,25 @@ const HEADING_ALLOWANCE = Math.ceil(
  * Auto sizes aim under it so the image surface, which cannot measure, never clips.
  */
 export const DIAGRAM_ROOM = frame.height - frame.padTop - frame.padBottom - HEADING_ALLOWANCE - frame.bodyGap;
+
+/** What a slideWindow's frame takes around its body: its borders, the browser's bar (the tallest) and the padding. */
+const WINDOW_CHROME = {
+  height:
+    3 * stroke.panel +
+    2 * windowChrome.barPadY +
+    2 * windowChrome.addressPadY +
+    2 * stroke.panel +
+    type.chrome.size * type.chrome.line +
+    2 * windowChrome.bodyPad,
+  width: 2 * stroke.panel + 2 * windowChrome.bodyPad,
+} as const;
+
+/**
+ * Height and width a node alone in a window's body (`WINDOW_SLOT`) may take under such a heading:
+ * a primitive with a window layout picks its step for this room.
+ */
+export const WINDOW_ROOM = Math.floor(DIAGRAM_ROOM - WINDOW_CHROME.height);
+export const WINDOW_WIDTH = Math.floor(CONTENT_WIDTH - WINDOW_CHROME.width);
 
 /** Connector geometry: line width, arrowhead length and half-width, in px. */
 export const ARROW = { stroke: stroke.rail, head: 18, halfHead: 11 } as const;

@@ -1,8 +1,8 @@
 /**
  * slideChart: a line or column chart of one to four series over two to twelve categories, with a
- * value axis, a legend and one category optionally in focus. For a measure over time (line),
- * amounts side by side per category (column), or whenever the user asks for a chart of numbers they
- * gave.
+ * value axis, a legend, one category optionally in focus and up to three numbered notes on
+ * categories. For a measure over time (line), amounts side by side per category (column), or
+ * whenever the user asks for a chart of numbers they gave.
  */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
@@ -10,6 +10,18 @@ import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import { lineText } from '../fields.ts';
 import { axisShare, tickLabel, valueAxis, type ValueAxis } from '../parts/chart-scale.ts';
+import {
+  categoryIndexMessage,
+  CHART_NOTES,
+  chartNote,
+  chartNotesCss,
+  NOTE_HEADROOM,
+  notesKey,
+  notesMarkdown,
+  notesText,
+  noteBadge,
+  noteProblems,
+} from '../parts/chart-notes.ts';
 import { largestStep, sizeField, textFits, type SlideSize } from '../parts/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, type PaletteToken, space, stroke, type } from '../theme.ts';
@@ -69,6 +81,7 @@ type ChartNode = {
   series: { name: string; values: number[] }[];
   unit?: string | undefined;
   highlight?: number | undefined;
+  notes?: { at: number; text: string }[] | undefined;
   size?: SlideSize | undefined;
 };
 
@@ -79,13 +92,21 @@ function axisOf(node: ChartNode): ValueAxis {
   );
 }
 
-/** The largest step at which every category label fits two lines of its share of the width. */
+/**
+ * The largest step at which every category label fits two lines of its share of the width; notes
+ * under the chart take the room of a step (one note) or two (two or three).
+ */
 function stepOf(node: ChartNode): SlideSize {
   if (node.size) return node.size;
   const cell = (CONTENT_WIDTH - tokens.axis) / node.categories.length;
   const fits = node.categories.map((label) => textFits(label, tokens.label, cell, 2));
-  return largestStep((step) => fits.every((test) => test(step)));
+  const notes = node.notes?.length ?? 0;
+  const roomFor = (step: SlideSize) => notes === 0 || (notes === 1 ? step !== 'l' : step === 's');
+  return largestStep((step) => roomFor(step) && fits.every((test) => test(step)));
 }
+
+/** The highest value drawn at a category: where its note's badge stands. */
+const topAt = (node: ChartNode, category: number) => Math.max(...node.series.map((entry) => entry.values[category]!));
 
 const seriesHeader = (node: ChartNode, name: string) => (node.unit ? `${name} (${node.unit})` : name);
 
@@ -183,6 +204,15 @@ export const slideChart = definePrimitive({
         .min(0)
         .optional()
         .describe('Index (from 0) of one category to draw in focus; must be less than the number of categories.'),
+      notes: z
+        .array(chartNote)
+        .min(1)
+        .max(CHART_NOTES.max)
+        .optional()
+        .describe(
+          `Up to ${CHART_NOTES.max} notes on points the user explained ("July's spike was the load-test cluster"), ` +
+            'each on a different category; never in the heading.',
+        ),
       size: sizeField(),
     })
     .superRefine((node, ctx) => {
@@ -195,11 +225,9 @@ export const slideChart = definePrimitive({
           });
       });
       if (node.highlight !== undefined && node.highlight >= node.categories.length)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['highlight'],
-          message: `must be a category index below ${node.categories.length}`,
-        });
+        ctx.addIssue({ code: 'custom', path: ['highlight'], message: categoryIndexMessage(node.categories.length) });
+      for (const { index, message } of noteProblems(node.notes ?? [], node.categories.length))
+        ctx.addIssue({ code: 'custom', path: ['notes', index, 'at'], message });
     }),
   catalog: {
     name: 'Chart',
@@ -210,6 +238,7 @@ export const slideChart = definePrimitive({
       'A measure over time (weeks, months, releases): kind line.',
       'Amounts side by side per category, one to four series each: kind column.',
       'The user asks for a chart or a graph of numbers they gave.',
+      'The user explains a point (a spike, a dip, a launch): a note on that category, not words in the heading.',
     ],
     avoidWhen: [
       'One measure across a few named things, read as a ranking: use slideBars.',
@@ -225,6 +254,16 @@ export const slideChart = definePrimitive({
       categories: ['Wk 1', 'Wk 2', 'Wk 3', 'Wk 4', 'Wk 5', 'Wk 6'],
       series: [{ name: 'Weekly active users', values: [18240, 19110, 18870, 20530, 21960, 23410] }],
       highlight: 5,
+    },
+    {
+      name: 'a note on a spike',
+      node: {
+        type: 'slideChart',
+        kind: 'line',
+        categories: ['Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep'],
+        series: [{ name: 'Scans per hour', values: [4200, 4350, 4410, 9800, 4600, 4720] }],
+        notes: [{ at: 3, text: 'The load-test cluster' }],
+      },
     },
     {
       name: 'two-series columns',
@@ -268,19 +307,29 @@ export const slideChart = definePrimitive({
           ? ''
           : html`<div class="${C}-rule ${C}-zero" style="top:${zero.toFixed(3)}%"></div>`;
       const marks = node.kind === 'column' ? columnsHtml(node, axis) : lineHtml(node, axis, step);
-      return html`<div class="${C} ${C}-${step}"><div class="${C}-head"><div class="${C}-unit">${node.unit ?? ''}</div><div class="${C}-legend">${node.series.map(
+      const notes = node.notes ?? [];
+      return html`<div class="${C} ${C}-${step}${notes.length > 0 ? ` ${C}-noted` : ''}"><div class="${C}-head"><div class="${C}-unit">${node.unit ?? ''}</div><div class="${C}-legend">${node.series.map(
         (entry, index) =>
           html`<div class="${C}-key"><div class="${C}-swatch ${C}-s${index}"></div><div class="${C}-name">${entry.name}</div></div>`,
       )}</div></div><div class="${C}-grid"><div class="${C}-ticks">${[...axis.ticks]
         .reverse()
         .map(
           (tick) => html`<div class="${C}-tick">${tickLabel(axis, tick)}</div>`,
-        )}</div><div class="${C}-plot"><div class="${C}-area">${bands}${rules}${baseline}${marks}</div></div><div></div><div class="${C}-labels">${node.categories.map(
+        )}</div><div class="${C}-plot"><div class="${C}-area">${bands}${rules}${baseline}${marks}${(
+        node.notes ?? []
+      ).map((entry, i) =>
+        noteBadge(
+          C,
+          i,
+          ((entry.at + 0.5) / node.categories.length) * 100,
+          100 - axisShare(axis, Math.max(topAt(node, entry.at), 0)),
+        ),
+      )}</div></div><div></div><div class="${C}-labels">${node.categories.map(
         (label, category) =>
           html`<div class="${C}-label${category === node.highlight ? ` ${C}-focus` : ''}">${label}</div>`,
-      )}</div></div></div>`;
+      )}</div></div>${notes.length > 0 ? notesKey(C, notes, node.categories) : ''}</div>`;
     },
-    text: (node) => textTable(node),
+    text: (node) => [textTable(node), ...notesText(node.notes ?? [], node.categories)].join('\n'),
     // A table: nothing is lost where no picture is shown, and Slack and Teams turn it into their own.
     markdown: (node) => {
       const cell = (text: string, strong: boolean) => (strong ? md.strong(text) : text);
@@ -292,6 +341,7 @@ export const slideChart = definePrimitive({
             ...node.series.map((entry) => cell(numbers.format(entry.values[category]!), category === node.highlight)),
           ]),
         ),
+        node.notes && notesMarkdown(node.notes, node.categories),
       );
     },
   },
@@ -325,6 +375,7 @@ export const slideChart = definePrimitive({
     `.${C}-label{flex:1 1 0;min-width:0;text-align:center;overflow:hidden;color:${color('textSoft')};` +
       `${font('bodyL')};line-height:${tokens.labelLine};padding:0 ${space.px4}px}`,
     `.${C}-label.${C}-focus{color:${color('primary')};font-weight:700}`,
+    chartNotesCss(C),
     ...SERIES_COLOURS.map(
       (token, index) =>
         `.${C}-swatch.${C}-s${index},.${C}-column.${C}-s${index}{background:${color(token)}}` +
@@ -337,6 +388,7 @@ export const slideChart = definePrimitive({
       return (
         `.${C}-${step} .${C}-grid{grid-template-rows:minmax(${tokens.plotMin + 2 * half}px,${tokens.plot[step] + 2 * half}px) auto}` +
         `.${C}-${step} .${C}-area{top:${half}px;bottom:${half}px}` +
+        `.${C}-noted.${C}-${step} .${C}-area{top:${half + NOTE_HEADROOM}px}` +
         `.${C}-${step} .${C}-tick{font-size:${tokens.tick[step]}px}` +
         `.${C}-${step} .${C}-label{font-size:${tokens.label[step]}px;max-height:${2 * tokens.labelLine * tokens.label[step]}px}` +
         `.${C}-${step} .${C}-dot{width:${tokens.dot[step]}px;height:${tokens.dot[step]}px}`

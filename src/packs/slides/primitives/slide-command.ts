@@ -1,13 +1,14 @@
 /**
  * slideCommand: one shell command set large behind a prompt, full width, with an optional
- * highlighted start and a caption. For the one command the audience should run or remember.
+ * highlighted start, a caption, and what it prints under it. For the one command the audience
+ * should run or remember, and what they will see when they do.
  */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import { lineText } from '../fields.ts';
-import { preformatted } from '../parts/code-panel.ts';
+import { codeLine, preformatted, widthMessage } from '../parts/code-panel.ts';
 import { isOneLine, keepSpaces, ONE_LINE_MESSAGE } from '../parts/mono.ts';
 import { charLoad, largestStep, loadFits } from '../parts/type-scale.ts';
 import { color, PREFIX } from '../style.ts';
@@ -30,6 +31,17 @@ const columnsAt = (px: number): number =>
 
 /** The longest command: one line at the smallest step. */
 export const COMMAND_MAX_COLUMNS = columnsAt(command.size.s);
+
+/**
+ * What the command prints, in the box under it: mono at the code panel's size, in as many lines
+ * as keep the box, with a large command, under a heading (about 530 px at ten lines).
+ */
+const output = { size: type.mono.size, maxLines: 10, gap: space.px16 } as const;
+const OUTPUT_COLUMNS = Math.floor((CONTENT_WIDTH - 2 * command.padX - 2 * stroke.panel) / (advance.mono * output.size));
+
+/** The prompt line and the output under it, as the text, Markdown and Slack surfaces print them. */
+const transcriptOf = (node: { command: string; output?: string[] | undefined }) =>
+  [`${PROMPT} ${node.command}`, ...(node.output ?? [])].join('\n');
 const budgets = { l: columnsAt(command.size.l), m: columnsAt(command.size.m) };
 
 const PREFIX_MESSAGE = 'must be the start of `command`, character for character';
@@ -58,6 +70,20 @@ export const slideCommand = definePrimitive({
           `The command exactly as typed, without the prompt (the slide draws ` +
             `"${PROMPT}"). One line, no tabs, at most ${COMMAND_MAX_COLUMNS} columns.`,
         ),
+      output: z
+        .array(
+          codeLine().superRefine((line, ctx) => {
+            if (charLoad(line) > OUTPUT_COLUMNS)
+              ctx.addIssue({ code: 'custom', message: widthMessage(line, OUTPUT_COLUMNS) });
+          }),
+        )
+        .min(1)
+        .max(output.maxLines)
+        .optional()
+        .describe(
+          `What the command prints, verbatim, one entry per line ("" for a blank line), drawn under it: ` +
+            `1–${output.maxLines} lines of at most ${OUTPUT_COLUMNS} columns, no tabs. Only what the user gave; never made up.`,
+        ),
       highlightPrefix: z
         .string()
         .min(1)
@@ -78,9 +104,11 @@ export const slideCommand = definePrimitive({
     useWhen: [
       'The audience should run or remember one command.',
       'Showing how short the way in is ("one line to start").',
+      'A command and what it prints (test results, a version, an error): the printed lines go in output, never in a second code block.',
     ],
     avoidWhen: [
       'Several lines of code or a script: use slideCode.',
+      'A long log with no one command behind it: use slideCode.',
       'A command inside a half-width column: slideCommand needs the full width; use slideCode there.',
     ],
   },
@@ -90,6 +118,22 @@ export const slideCommand = definePrimitive({
       label: 'Start the local store',
       command: 'docker compose up --detach inventory',
       highlightPrefix: 'docker compose',
+    },
+    {
+      name: 'with what it prints',
+      node: {
+        type: 'slideCommand',
+        label: 'Run the tests',
+        command: 'npm test -- --run tracking',
+        highlightPrefix: 'npm test',
+        output: [
+          ' ✓ tracking/scan.test.ts (12 tests) 84ms',
+          ' ✓ tracking/eta.test.ts (7 tests) 41ms',
+          '',
+          ' Test Files  2 passed (2)',
+          '      Tests  19 passed (19)',
+        ],
+      },
     },
     {
       name: 'long, no label',
@@ -105,20 +149,21 @@ export const slideCommand = definePrimitive({
       const lead = node.highlightPrefix && node.command.startsWith(node.highlightPrefix) ? node.highlightPrefix : '';
       return html`<div class="${PREFIX}-command ${PREFIX}-command-${size}">${node.label ? html`<div class="${PREFIX}-label">${node.label}</div>` : ''}<div class="${PREFIX}-command-box"><span class="${PREFIX}-command-line"><span class="${PREFIX}-command-prompt">${PROMPT}\u00A0</span>${
         lead ? html`<span class="${PREFIX}-command-lead">${keepSpaces(lead)}</span>` : ''
-      }${keepSpaces(node.command.slice(lead.length))}</span></div></div>`;
+      }${keepSpaces(node.command.slice(lead.length))}</span>${
+        node.output
+          ? html`<div class="${PREFIX}-command-output">${node.output.map((line) => html`<div class="${PREFIX}-command-printed">${line === '' ? '\u00A0' : keepSpaces(line)}</div>`)}</div>`
+          : ''
+      }</div></div>`;
     },
-    text: (node) => [node.label?.toUpperCase(), `${PROMPT} ${node.command}`].filter(Boolean).join('\n'),
+    text: (node) => [node.label?.toUpperCase(), transcriptOf(node)].filter(Boolean).join('\n'),
     // `console` is the fence language for a prompt followed by what to type.
     markdown: (node) =>
-      md.content(
-        node.label && md.paragraph(md.strong(node.label)),
-        md.codeBlock(`${PROMPT} ${node.command}`, 'console'),
-      ),
-    slack: (node) => preformatted(`${PROMPT} ${node.command}`, node.label),
+      md.content(node.label && md.paragraph(md.strong(node.label)), md.codeBlock(transcriptOf(node), 'console')),
+    slack: (node) => preformatted(transcriptOf(node), node.label),
   },
   css: [
     `.${PREFIX}-command{display:flex;flex-direction:column}`,
-    `.${PREFIX}-command-box{display:flex;align-items:center;` +
+    `.${PREFIX}-command-box{display:flex;flex-direction:column;align-items:flex-start;` +
       `padding:${command.padY}px ${command.padX}px;background:${color('codeFill')};` +
       `border:${stroke.panel}px solid ${color('border')};border-radius:${radius.panel}px}`,
     `.${PREFIX}-command-line{white-space:pre;font-family:${fonts.mono};` +
@@ -126,6 +171,10 @@ export const slideCommand = definePrimitive({
     `.${PREFIX}-command-m .${PREFIX}-command-line{font-size:${command.size.m}px}`,
     `.${PREFIX}-command-s .${PREFIX}-command-line{font-size:${command.size.s}px}`,
     `.${PREFIX}-command-prompt{color:${color('textSubtle')}}`,
+    `.${PREFIX}-command-output{display:flex;flex-direction:column;align-self:stretch;` +
+      `margin-top:${output.gap}px;padding-top:${output.gap}px;border-top:${stroke.hairline}px solid ${color('border')}}`,
+    `.${PREFIX}-command-printed{white-space:pre;font-family:${fonts.mono};font-weight:400;` +
+      `font-size:${output.size}px;line-height:${type.mono.line};color:${color('textSoft')}}`,
     `.${PREFIX}-command-lead{color:${color('primary')};font-weight:700}`,
   ].join(''),
 });

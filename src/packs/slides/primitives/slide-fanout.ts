@@ -1,5 +1,6 @@
 /**
- * slideFanout: one source on the left branching to two to six receivers, each with what it does.
+ * slideFanout: one source on the left branching to two to six receivers, each with what it does;
+ * in a narrow slot (a title's aside) drawn top to bottom, each receiver's words under its name.
  * For one event or request reaching several consumers at once, in no order among them.
  */
 import * as z from 'zod';
@@ -8,10 +9,11 @@ import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import { mrkdwnCode, mrkdwnText } from '../../../core/chat-hosts/slack/mrkdwn.ts';
 import { lineText, toneField, wrappedText } from '../fields.ts';
+import { NARROW_SLOT } from '../parts/slots.ts';
 import { largestStep, loadFits } from '../parts/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
-import { glyphs, radius, space, stroke, type } from '../theme.ts';
+import { glyphs, MIN_FONT_SIZE, radius, space, stroke, type } from '../theme.ts';
 
 const C = `${PREFIX}-fanout`;
 
@@ -34,6 +36,26 @@ const tokens = {
   arrowLength: space.px12,
   sourceMax: 480,
 } as const;
+
+/**
+ * The upright layout of a narrow slot (640 px beside a title): smaller type, since each receiver
+ * takes two rows there (its name, then its words), so six with one-line words stay about 700 px tall.
+ */
+const narrow = {
+  source: { l: type.nodeTitle.size, m: 32, s: type.body.size },
+  name: { l: type.body.size, m: type.bodyS.size, s: MIN_FONT_SIZE },
+  body: { l: type.body.size, m: type.bodyS.size, s: MIN_FONT_SIZE },
+  rowPad: { l: space.px12, m: space.px8, s: space.px4 },
+  /** The stem's drop and the indent of the bus under the source. */
+  stem: space.px24,
+  indent: space.px32,
+  /** The chip's own padding and border, around one line of mono type. */
+  chipEdge: space.px4 + stroke.chip,
+} as const;
+
+/** Half the height of a name row at a step: where the branch meets the name chip's middle. */
+const nameMiddle = (step: 'l' | 'm' | 's') =>
+  narrow.rowPad[step] + narrow.chipEdge + (narrow.name[step] * type.mono.line) / 2;
 
 const target = z
   .strictObject({
@@ -59,6 +81,7 @@ export const slideFanout = definePrimitive({
     useWhen: [
       'One event or request reaches several consumers at once.',
       'Showing who reacts when something happens, with no order among them.',
+      'Beside a deck’s title (slideTitle aside), where it is drawn top to bottom.',
     ],
     avoidWhen: [
       'Steps that happen one after another: use slidePipeline.',
@@ -183,5 +206,31 @@ export const slideFanout = definePrimitive({
         `.${C}-${step} .${C}-name,.${C}-${step} .${C}-body{padding-top:${tokens.rowPad[step]}px;` +
         `padding-bottom:${tokens.rowPad[step]}px}`,
     ),
+    // Upright in a narrow slot: the source on top, a stem down to a bus that runs down the left,
+    // each receiver's link cell spanning its two rows (name, then words) with the branch at the
+    // name's middle. The first row's upper rail joins the stem.
+    `.${NARROW_SLOT} .${C}{flex-direction:column;align-items:stretch}`,
+    `.${NARROW_SLOT} .${C}-source{align-self:flex-start;max-width:100%}`,
+    `.${NARROW_SLOT} .${C}-stem{width:0;height:${narrow.stem}px;margin-left:${narrow.indent}px;` +
+      `border-top:0;border-left:${stroke.rail}px solid ${color('textSubtle')}}`,
+    `.${NARROW_SLOT} .${C}-targets{margin-left:${narrow.indent}px;` +
+      `grid-template-columns:${tokens.branch + tokens.arrowLength}px minmax(0,1fr)}`,
+    `.${NARROW_SLOT} .${C}-link{grid-row:span 2;align-items:flex-start}`,
+    `.${NARROW_SLOT} .${C}-link:first-child .${C}-rail{border-left-color:${color('textSubtle')}}`,
+    `.${NARROW_SLOT} .${C}-name{padding-right:0;min-width:0}`,
+    `.${NARROW_SLOT} .${C}-body{grid-column:2;padding-top:0}`,
+    `.${NARROW_SLOT} .${C}-body>span{min-width:0}`,
+    ...(['l', 'm', 's'] as const).map((step) => {
+      const middle = nameMiddle(step);
+      const at = `.${NARROW_SLOT} .${C}-${step}`;
+      return (
+        `${at} .${C}-source{font-size:${narrow.source[step]}px}` +
+        `${at} .${C}-chip{font-size:${narrow.name[step]}px}` +
+        `${at} .${C}-body{font-size:${narrow.body[step]}px;padding-bottom:${narrow.rowPad[step]}px}` +
+        `${at} .${C}-name{padding-top:${narrow.rowPad[step]}px;padding-bottom:${space.px4}px}` +
+        `${at} .${C}-rail:first-child{flex:0 0 ${middle.toFixed(1)}px}` +
+        `${at} .${C}-head{margin-top:${(middle + stroke.rail / 2 - tokens.arrowHalf).toFixed(1)}px}`
+      );
+    }),
   ].join(''),
 });

@@ -1,7 +1,8 @@
 /**
  * slideList: up to six rows of a short mono term and a line about it, ruled like a spec sheet, or
- * without terms a compact stack of lines. For named items with one line each: features by area,
- * services and what they own, a changelog.
+ * without terms a compact stack of lines; rows may name an owner and a due date, drawn at the
+ * row's end. For named items with one line each (features by area, services and what they own, a
+ * changelog) and action items with owners.
  */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
@@ -34,9 +35,18 @@ const item = z
       'A short name in the left column, in mono type. Give every item a ' +
         'term, or none: with no terms the list is a compact stack without rules.',
     ).optional(),
-    body: wrappedText('What the term means or does, one line or two.'),
+    body: wrappedText('What the term means or does, one line or two; for an action item, the action.'),
+    owner: lineText(
+      'Who does it: a person or team, drawn as a chip at the row’s end. Only when the user named one.',
+    ).optional(),
+    due: lineText('When it is due, as the user wrote it (e.g. "Friday", "12 May"); drawn after the owner.').optional(),
   })
   .describe('One row.');
+
+type Item = z.output<typeof item>;
+
+/** `Dana · Friday`: who and when, as the text surfaces print them after the row. */
+const whoAndWhen = (i: Item): string[] => [i.owner, i.due].filter((part): part is string => Boolean(part));
 
 export const slideList = definePrimitive({
   type: 'slideList',
@@ -59,6 +69,7 @@ export const slideList = definePrimitive({
     useWhen: [
       'Named items each with one line: features by area, services and what they own, flags and what they switch.',
       'A changelog or a “what shipped” list.',
+      'Action items with owners (and due dates): put the person in owner and the date in due, never in the body.',
     ],
     avoidWhen: [
       'Plain points with no names: use slideBulletList.',
@@ -99,6 +110,18 @@ export const slideList = definePrimitive({
       },
     },
     {
+      name: 'action items with owners',
+      node: {
+        type: 'slideList',
+        label: 'Actions from the review',
+        items: [
+          { body: 'Add a retry to the scanner upload', owner: 'Priya', due: 'Friday' },
+          { body: 'Page the carrier when a depot goes quiet', owner: 'Ops team', due: '2 June' },
+          { body: 'Write the postmortem', owner: 'Tomás' },
+        ],
+      },
+    },
+    {
       name: 'six rows',
       node: {
         type: 'slideList',
@@ -117,15 +140,22 @@ export const slideList = definePrimitive({
   renderers: {
     html: (node) => {
       const terms = node.items.some((i) => i.term !== undefined);
+      // Owners and dates make ruled rows too, with a column at the end for them.
+      const owned = node.items.some((i) => whoAndWhen(i).length > 0);
       const longest = Math.max(0, ...node.items.map((i) => (i.term ? charLoad(i.term) : 0)));
+      const who = (i: Item) =>
+        html`<div class="${PREFIX}-list-who">${i.owner ? html`<span class="${PREFIX}-list-owner">${i.owner}</span>` : ''}${
+          i.due ? html`<span class="${PREFIX}-list-due">${i.due}</span>` : ''
+        }</div>`;
       const rows = node.items.map((i) =>
-        terms
-          ? html`<div class="${PREFIX}-list-row"><div class="${PREFIX}-list-term">${i.term ?? ''}</div><div class="${PREFIX}-list-body">${marksHtml(i.body)}</div></div>`
+        terms || owned
+          ? html`<div class="${PREFIX}-list-row">${terms ? html`<div class="${PREFIX}-list-term">${i.term ?? ''}</div>` : ''}<div class="${PREFIX}-list-body">${marksHtml(i.body)}</div>${owned ? who(i) : ''}</div>`
           : html`<div class="${PREFIX}-list-line">${marksHtml(i.body)}</div>`,
       );
+      const columns = terms ? `${PREFIX}-list-term-${termStep(longest)}` : `${PREFIX}-list-untermed`;
       return html`<div class="${PREFIX}-list">${node.label ? html`<div class="${PREFIX}-label">${node.label}</div>` : ''}${
-        terms
-          ? html`<div class="${PREFIX}-list-rows ${PREFIX}-list-term-${termStep(longest)}">${rows}</div>`
+        terms || owned
+          ? html`<div class="${PREFIX}-list-rows ${columns}${owned ? ` ${PREFIX}-list-owned` : ''}">${rows}</div>`
           : html`<div class="${PREFIX}-list-stack">${rows}</div>`
       }${node.footnote ? html`<p class="${PREFIX}-list-footnote">${marksHtml(node.footnote)}</p>` : ''}</div>`;
     },
@@ -134,7 +164,10 @@ export const slideList = definePrimitive({
         node.label?.toUpperCase(),
         node.items
           .map((i) =>
-            i.term ? `${i.term} ${glyphs.separator} ${marksText(i.body)}` : `${glyphs.dot} ${marksText(i.body)}`,
+            [
+              i.term ? `${i.term} ${glyphs.separator} ${marksText(i.body)}` : `${glyphs.dot} ${marksText(i.body)}`,
+              ...whoAndWhen(i),
+            ].join(` ${glyphs.separator} `),
           )
           .join('\n'),
         node.footnote ? marksText(node.footnote) : '',
@@ -146,7 +179,12 @@ export const slideList = definePrimitive({
         node.label && md.paragraph(md.strong(node.label)),
         md.list(
           node.items.map((i) =>
-            md.paragraph(i.term ? [md.strong(i.term), ` ${glyphs.separator} `] : [], marksMarkdown(i.body)),
+            md.paragraph(
+              i.term ? [md.strong(i.term), ` ${glyphs.separator} `] : [],
+              marksMarkdown(i.body),
+              i.owner ? [` ${glyphs.separator} `, md.strong(i.owner)] : [],
+              i.due ? [` ${glyphs.separator} `, i.due] : [],
+            ),
           ),
         ),
         node.footnote && md.paragraph(marksMarkdown(node.footnote)),
@@ -159,8 +197,17 @@ export const slideList = definePrimitive({
     `.${PREFIX}-list-row{display:grid;column-gap:${space.px32}px;align-items:baseline;` +
       `padding:${space.px16}px 0;border-top:${stroke.hairline}px solid ${color('border')}}`,
     ...TERM_STEPS.map(
-      (step) => `.${PREFIX}-list-term-${step} .${PREFIX}-list-row{grid-template-columns:${step}px minmax(0,1fr)}`,
+      (step) =>
+        `.${PREFIX}-list-term-${step} .${PREFIX}-list-row{grid-template-columns:${step}px minmax(0,1fr)}` +
+        `.${PREFIX}-list-term-${step}.${PREFIX}-list-owned .${PREFIX}-list-row{grid-template-columns:${step}px minmax(0,1fr) auto}`,
     ),
+    `.${PREFIX}-list-untermed .${PREFIX}-list-row{grid-template-columns:minmax(0,1fr) auto}`,
+    // Who and when at the row's end, the owner as a chip; never wider than a third of the row.
+    `.${PREFIX}-list-who{display:flex;align-items:baseline;justify-content:flex-end;gap:${space.px16}px;` +
+      `max-width:${TERM_COLUMN.max}px}`,
+    `.${PREFIX}-list-owner{padding:${space.px4}px ${space.px16}px;border-radius:${space.px8}px;` +
+      `background:${color('primaryBg')};${font('body')};font-weight:600;color:${color('primary')}}`,
+    `.${PREFIX}-list-due{${font('body')};color:${color('textSoft')};white-space:nowrap}`,
     `.${PREFIX}-list-term{${font('mono', 'mono')};font-size:${TERM_SIZE}px;font-weight:500;color:${color('primary')}}`,
     `.${PREFIX}-list-body{${font('bodyL')}}`,
     `.${PREFIX}-list-stack{display:flex;flex-direction:column;gap:${space.px16}px}`,

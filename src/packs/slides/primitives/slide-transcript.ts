@@ -1,7 +1,8 @@
 /**
- * slideTranscript: a short exchange between a user, a model and the host app as chat bubbles, the
- * user's on the right, each turn prose or code. For what a model was asked and answered, or a tool
- * call, the host's error and the model's retry.
+ * slideTranscript: a short exchange as chat bubbles, each turn prose or code: between a user, a
+ * model and the host app (the user's on the right), or between named speakers, each on the side
+ * given. For what a model was asked and answered, a tool call and the retry, or a conversation
+ * between people (a customer and an agent).
  */
 import * as z from 'zod';
 import { definePrimitive } from '../../../core/model/primitive.ts';
@@ -55,8 +56,37 @@ function heightAt(turns: readonly Turn[], label: boolean, step: SlideSize): numb
   return height;
 }
 
+const SIDES = ['left', 'right'] as const;
+type Side = (typeof SIDES)[number];
+/** Named speakers a transcript may have: two to four people still read as one conversation. */
+const SPEAKERS = { min: 2, max: 4 } as const;
+
+const speakerSchema = z.strictObject({
+  name: lineText(
+    'The speaker’s name or role as the user gave it ("Customer", "Dana"), drawn over each of their turns.',
+  ),
+  side: z
+    .enum(SIDES)
+    .optional()
+    .describe('left (default) or right: the side their bubbles sit on; put the person the story follows on the right.'),
+});
+
+const ROLE_OR_SPEAKER = 'needs a role or a speaker: role for user, model and host; speaker for a named person';
+const ONE_OF = 'must not be set together with role: a turn has a role or a speaker, not both';
+
 const turnSchema = z.strictObject({
-  role: z.enum(ROLES).describe('user (drawn on the right), model, or host (the app or tool answering the model).'),
+  role: z
+    .enum(ROLES)
+    .optional()
+    .describe(
+      'user (drawn on the right), model, or host (the app or tool answering the model). Every turn has a role or a speaker, not both.',
+    ),
+  speaker: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Index (from 0) into speakers: who says this turn. Only with speakers; instead of role.'),
   format: z.enum(FORMATS).optional().describe('prose (default) or code (mono, for JSON, tool calls and errors).'),
   text: wrappedText(
     'What was said, verbatim; line breaks are kept. Not blank. Inline marks apply to prose turns only.',
@@ -66,21 +96,61 @@ const turnSchema = z.strictObject({
 });
 
 type Turn = z.output<typeof turnSchema>;
+type Speaker = z.output<typeof speakerSchema>;
+
+/** Who says a turn, as every surface names them: the speaker's name, or the role's label. */
+function whoSays(turn: Turn, speakers: readonly Speaker[] | undefined): string {
+  if (turn.speaker !== undefined) return speakers?.[turn.speaker]?.name ?? '';
+  return ROLE_LABEL[turn.role ?? 'user'];
+}
+
+/** The class that places a turn: its role's, or its speaker's side. */
+function placeOf(turn: Turn, speakers: readonly Speaker[] | undefined): Role | `side-${Side}` {
+  if (turn.speaker !== undefined) return `side-${speakers?.[turn.speaker]?.side ?? 'left'}`;
+  return turn.role ?? 'user';
+}
 
 /** `User: text` on one line for a short prose turn; the role on its own line otherwise. */
-function turnText(turn: Turn): string {
+function turnText(turn: Turn, speakers: readonly Speaker[] | undefined): string {
   const text = turn.format === 'code' ? turn.text : marksText(turn.text);
-  const role = `${ROLE_LABEL[turn.role]}:`;
+  const role = `${whoSays(turn, speakers)}:`;
   return turn.format !== 'code' && !text.includes('\n') ? `${role} ${text}` : `${role}\n${text}`;
 }
 
 export const slideTranscript = definePrimitive({
   type: 'slideTranscript',
-  schema: z.object({
-    type: z.literal('slideTranscript'),
-    label: lineText('A caption above the turns, drawn in capitals.').optional(),
-    turns: z.array(turnSchema).min(1).max(4).describe('The exchange in order, one to four turns.'),
-  }),
+  schema: z
+    .object({
+      type: z.literal('slideTranscript'),
+      label: lineText('A caption above the turns, drawn in capitals.').optional(),
+      speakers: z
+        .array(speakerSchema)
+        .min(SPEAKERS.min)
+        .max(SPEAKERS.max)
+        .optional()
+        .describe(
+          `${SPEAKERS.min}–${SPEAKERS.max} named people in a conversation (a customer and an agent); turns name them by index in speaker.`,
+        ),
+      turns: z.array(turnSchema).min(1).max(4).describe('The exchange in order, one to four turns.'),
+    })
+    .superRefine((node, ctx) => {
+      const count = node.speakers?.length ?? 0;
+      node.turns.forEach((turn, i) => {
+        if (turn.role === undefined && turn.speaker === undefined)
+          ctx.addIssue({ code: 'custom', path: ['turns', i, 'role'], message: ROLE_OR_SPEAKER });
+        if (turn.role !== undefined && turn.speaker !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['turns', i, 'speaker'], message: ONE_OF });
+        if (turn.speaker !== undefined && turn.speaker >= count)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['turns', i, 'speaker'],
+            message:
+              count === 0
+                ? 'needs speakers: list the people in speakers, or give the turn a role'
+                : `must be a speaker index below ${count}`,
+          });
+      });
+    }),
   catalog: {
     name: 'Transcript',
     group: 'Code',
@@ -89,6 +159,7 @@ export const slideTranscript = definePrimitive({
     useWhen: [
       'Showing what a model was asked and what it answered.',
       'A tool call, the host’s error, and the model’s retry.',
+      'A conversation between people (a customer and an agent, two colleagues): name them in speakers, give each a side.',
     ],
     avoidWhen: [
       'A single code listing: use slideCode.',
@@ -115,6 +186,22 @@ export const slideTranscript = definePrimitive({
       ],
     },
     {
+      name: 'named speakers',
+      node: {
+        type: 'slideTranscript',
+        label: 'A late parcel',
+        speakers: [
+          { name: 'Customer', side: 'right' },
+          { name: 'Agent', side: 'left' },
+        ],
+        turns: [
+          { speaker: 0, text: 'My parcel says delivered but it is not here.' },
+          { speaker: 1, text: 'The driver left it with your neighbour at **number 12**.' },
+          { speaker: 0, text: 'Found it, thanks!' },
+        ],
+      },
+    },
+    {
       name: 'prose with line breaks',
       node: {
         type: 'slideTranscript',
@@ -134,19 +221,23 @@ export const slideTranscript = definePrimitive({
   renderers: {
     html: (node) => {
       const step = largestStep((s) => heightAt(node.turns, Boolean(node.label), s) <= transcript.room);
+      const { speakers } = node;
       return html`<div class="${PREFIX}-transcript ${PREFIX}-transcript-${step}">${node.label ? html`<div class="${PREFIX}-label">${node.label}</div>` : ''}<div class="${PREFIX}-transcript-turns">${node.turns.map(
         (turn) =>
-          html`<div class="${PREFIX}-turn ${PREFIX}-turn-${turn.role}"><div class="${PREFIX}-turn-role">${ROLE_LABEL[turn.role]}</div><div class="${PREFIX}-turn-bubble"><div class="${PREFIX}-turn-${turn.format ?? 'prose'}">${
+          html`<div class="${PREFIX}-turn ${PREFIX}-turn-${placeOf(turn, speakers)}"><div class="${PREFIX}-turn-role">${whoSays(turn, speakers)}</div><div class="${PREFIX}-turn-bubble"><div class="${PREFIX}-turn-${turn.format ?? 'prose'}">${
             turn.format === 'code' ? turn.text : marksHtml(turn.text)
           }</div></div></div>`,
       )}</div></div>`;
     },
-    text: (node) => [node.label?.toUpperCase(), ...node.turns.map(turnText)].filter(Boolean).join('\n\n'),
+    text: (node) =>
+      [node.label?.toUpperCase(), ...node.turns.map((turn) => turnText(turn, node.speakers))]
+        .filter(Boolean)
+        .join('\n\n'),
     markdown: (node) =>
       md.content(
         node.label && md.paragraph(md.strong(node.label)),
         node.turns.map((turn) => {
-          const role = md.strong(`${ROLE_LABEL[turn.role]}:`);
+          const role = md.strong(`${whoSays(turn, node.speakers)}:`);
           if (turn.format === 'code') return [md.paragraph(role), md.codeBlock(turn.text)];
           const lines = turn.text
             .split('\n')
@@ -162,8 +253,8 @@ export const slideTranscript = definePrimitive({
         : []),
       ...node.turns.map((turn) =>
         turn.format === 'code'
-          ? preformatted(turn.text, ROLE_LABEL[turn.role])
-          : mrkdwnSection(`${mrkdwnBold(ROLE_LABEL[turn.role])}\n${marksMrkdwn(turn.text)}`),
+          ? preformatted(turn.text, whoSays(turn, node.speakers))
+          : mrkdwnSection(`${mrkdwnBold(whoSays(turn, node.speakers))}\n${marksMrkdwn(turn.text)}`),
       ),
     ],
   },
@@ -171,14 +262,14 @@ export const slideTranscript = definePrimitive({
     `.${PREFIX}-transcript{display:flex;flex-direction:column}`,
     `.${PREFIX}-transcript-turns{display:flex;flex-direction:column;gap:${transcript.turnGap}px}`,
     `.${PREFIX}-turn{display:flex;flex-direction:column;align-items:flex-start;gap:${transcript.roleGap}px}`,
-    `.${PREFIX}-turn-user{align-items:flex-end}`,
+    `.${PREFIX}-turn-user,.${PREFIX}-turn-side-right{align-items:flex-end}`,
     `.${PREFIX}-turn-role{${font('label')};color:${color('textSubtle')}}`,
     `.${PREFIX}-turn-host .${PREFIX}-turn-role{color:${color('accent')}}`,
     `.${PREFIX}-turn-bubble{display:flex;max-width:${transcript.bubble.maxWidth}px;` +
       `padding:${transcript.bubble.padY}px ${transcript.bubble.padX}px;` +
       `border:${stroke.panel}px solid ${color('border')};` +
       `border-radius:${radius.panel}px;background:${color('bgSurface')}}`,
-    `.${PREFIX}-turn-user .${PREFIX}-turn-bubble{background:${color('primaryBg')};` +
+    `.${PREFIX}-turn-user .${PREFIX}-turn-bubble,.${PREFIX}-turn-side-right .${PREFIX}-turn-bubble{background:${color('primaryBg')};` +
       `border-color:${color('primaryBorder')}}`,
     `.${PREFIX}-turn-host .${PREFIX}-turn-bubble{background:${color('bgMuted')};` +
       `border-style:dashed;border-color:${color('borderDashed')}}`,
