@@ -187,12 +187,15 @@ export async function prepareSlidePage(page: Page): Promise<void> {
   });
 }
 
-/** Loads a slide's HTML fragment into a page made ready by `prepareSlidePage`; fails if a font fails to load. */
-export async function loadSlide(page: Page, fragment: string): Promise<void> {
-  const html = slideDocument(
-    fragment,
-    fontFaceCss((i) => `${ORIGIN}/fonts/${i}.woff2`),
-  );
+/** Where a page made ready by `prepareSlidePage` serves the i-th bundled face. */
+export const fontUrl = (index: number): string => `${ORIGIN}/fonts/${index}.woff2`;
+
+/**
+ * Loads a slide's HTML fragment into a page made ready by `prepareSlidePage`; fails if a font fails
+ * to load. `moreFonts` is `@font-face` CSS added after the bundled faces (serve them with `fontUrl`).
+ */
+export async function loadSlide(page: Page, fragment: string, moreFonts = ''): Promise<void> {
+  const html = slideDocument(fragment, fontFaceCss(fontUrl) + moreFonts);
   await page.route(`${ORIGIN}/slide.html`, (route) => route.fulfill({ body: html, contentType: 'text/html' }), {
     times: 1,
   });

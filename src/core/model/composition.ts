@@ -5,6 +5,7 @@
  * every schema words its findings the same way.
  */
 import * as z from 'zod';
+import { TEXT_DIRECTIONS } from '../text/text-direction.ts';
 
 /**
  * The wire surfaces a node may name in `surfaces`. `react` is the reference system's name for the
@@ -47,6 +48,11 @@ export interface Composition<TNode extends PrimitiveNode = PrimitiveNode> {
   subtitle?: string;
   /** The language the text is in, as a BCP 47 tag (`ja`, `zh-Hant`, `ar`): the HTML `lang`, and the pictures' Han font. */
   lang?: string;
+  /**
+   * The side the view is laid out from: `rtl` mirrors every primitive, `ltr` never does, `auto` (the
+   * default) follows `lang`, else the direction most of the text's letters are written in.
+   */
+  dir?: (typeof TEXT_DIRECTIONS)[number];
   theme?: RenderTheme;
   body: TNode[];
   meta?: CompositionMeta;
@@ -125,6 +131,8 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/;
 export const languageTagSchema = z
   .string()
   .regex(LANGUAGE_TAG, { error: 'must be a BCP 47 language tag such as "ja", "zh-Hant" or "pt-BR"' });
+/** The view's optional `dir`. */
+export const textDirectionSchema = z.enum(TEXT_DIRECTIONS);
 export const namedColorSchema = z.enum(NAMED_COLORS);
 
 export const compositionMetaSchema = z.strictObject({

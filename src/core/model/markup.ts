@@ -1,7 +1,8 @@
 /**
  * Markup, what the HTML and snapshot surfaces build, without React: the `html` tagged template
  * escapes every value that is not `Markup` already, so model text can only land as text, and gives
- * text that could reorder (right-to-left letters, bidi controls) an isolate and its direction.
+ * text that could reorder (right-to-left letters, bidi controls) an isolate and its direction: its
+ * first strong character's, or right to left throughout a right-to-left slide (`inBaseDirection`).
  */
 import { isolateText, needsIsolation, textDirection, type TextDirection } from '../text/text-direction.ts';
 
@@ -33,6 +34,41 @@ export class Markup {
   }
 }
 
+/** The direction of what is being drawn: `rtl` only while `inBaseDirection('rtl', …)` runs. */
+let baseDirection: TextDirection = 'ltr';
+
+/**
+ * Runs `draw` with `dir` as the base direction of everything it builds, then restores the previous
+ * one. In a right-to-left base every text that could reorder is a right-to-left paragraph, even one
+ * opening with a Latin name (the UBA's rule HL1: the slide is the higher-level context), so a list
+ * of Arabic items aligns as one; in a left-to-right base each text takes its first strong
+ * character's direction, as `dir="auto"` would.
+ * The surfaces call it (`drawInDirection`); renderers never need to.
+ */
+export function inBaseDirection<T>(dir: TextDirection, draw: () => T): T {
+  const previous = baseDirection;
+  baseDirection = dir;
+  try {
+    return draw();
+  } finally {
+    baseDirection = previous;
+  }
+}
+
+/** A text's paragraph direction in the current base direction. */
+function paragraphDirection(text: string): TextDirection {
+  return baseDirection === 'rtl' ? 'rtl' : (textDirection(text) ?? 'ltr');
+}
+
+/** RIGHT-TO-LEFT ISOLATE: in a right-to-left base a text's isolate is right to left whatever it opens with. */
+const RIGHT_TO_LEFT_ISOLATE = '\u2067';
+
+/** `isolateText` in the current base direction: FSI … PDI, or RLI … PDI in a right-to-left base. */
+function isolated(text: string): string {
+  const out = isolateText(text);
+  return baseDirection === 'rtl' && out !== text ? RIGHT_TO_LEFT_ISOLATE + out.slice(1) : out;
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
@@ -52,7 +88,7 @@ export type MarkupValue = Markup | string | number | boolean | null | undefined 
 
 function append(value: MarkupValue): string {
   if (value instanceof Markup) return value.value;
-  if (typeof value === 'string') return escapeHtml(isolateText(value));
+  if (typeof value === 'string') return escapeHtml(isolated(value));
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
     let out = '';
@@ -82,7 +118,7 @@ export function html(strings: TemplateStringsArray, ...values: MarkupValue[]): M
     // its direction, as `dir="auto"` would give it. Other text takes the plain path.
     if (typeof value === 'string') {
       if (!needsIsolation(value) || insideTag(out)) out += escapeHtml(value) + next;
-      else out = withDirection(out, next, textDirection(value) ?? 'ltr') + escapeHtml(isolateText(value)) + next;
+      else out = withDirection(out, next, paragraphDirection(value)) + escapeHtml(isolated(value)) + next;
     } else if (value instanceof Markup && value.dir) {
       out = withDirection(out, next, value.dir) + value.value + next;
     } else out += append(value) + next;
@@ -122,9 +158,9 @@ function withDirection(out: string, next: string, dir: TextDirection): string {
  */
 export function textMarkup(text: string, build: (text: string) => Markup): Markup {
   if (!needsIsolation(text)) return build(text);
-  const isolated = isolateText(text);
-  const inner = build(isolated.slice(1, -1));
-  return new Markup(`\u2068${inner.value}\u2069`, textDirection(text) ?? 'ltr');
+  const whole = isolated(text);
+  const inner = build(whole.slice(1, -1));
+  return new Markup(`${whole[0]}${inner.value}\u2069`, paragraphDirection(text));
 }
 
 /**

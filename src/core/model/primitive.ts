@@ -11,6 +11,7 @@ import { isRecord } from './is-record.ts';
 import type { MarkdownContent } from '../markdown/tree.ts';
 import type { MarkupValue, Markup } from './markup.ts';
 import type { SlackBlock } from '../chat-hosts/slack/blocks.ts';
+import type { TextDirection } from '../text/text-direction.ts';
 
 /** What a model reads about a primitive: written for the model, one entry per type. */
 export interface PrimitiveCatalogEntry {
@@ -49,6 +50,11 @@ export interface HtmlRenderEnv extends RenderEnv {
   surface: 'react' | 'snapshot';
   /** The frame's palette, present only on the snapshot path. */
   theme?: unknown;
+  /**
+   * The direction the view is laid out in, present when it is right to left (or stated): the root of
+   * a whole-view primitive (a slide) writes it as its `dir`, so everything inside lays out from it.
+   */
+  dir?: TextDirection;
 }
 
 export interface PrimitiveRenderers<TNode> {

@@ -4,7 +4,13 @@
  * identity, so every validator, parser and schema export of a runtime shares one union.
  */
 import * as z from 'zod';
-import { compositionMetaSchema, languageTagSchema, renderThemeSchema, type PrimitiveNode } from './composition.ts';
+import {
+  compositionMetaSchema,
+  languageTagSchema,
+  renderThemeSchema,
+  textDirectionSchema,
+  type PrimitiveNode,
+} from './composition.ts';
 import { IsomerError } from './errors.ts';
 import type { PrimitiveDefinition } from './primitive.ts';
 
@@ -46,6 +52,7 @@ export function getCompositionSchemas(definitions: readonly PrimitiveDefinition[
     title: z.string().optional(),
     subtitle: z.string().optional(),
     lang: languageTagSchema.optional(),
+    dir: textDirectionSchema.optional(),
     theme: renderThemeSchema.optional(),
     body: z.array(bodyNode).min(1, { error: 'must contain at least one node' }),
     meta: compositionMetaSchema.optional(),

@@ -3,7 +3,13 @@
  * `collect` mode, the well-formed header fields and the top-level nodes that validate on their own,
  * so a renderer never sees a malformed node. Refused input, or `throw` mode, throws.
  */
-import { languageTagSchema, RENDER_THEMES, type Composition, type PrimitiveNode } from '../model/composition.ts';
+import {
+  languageTagSchema,
+  RENDER_THEMES,
+  textDirectionSchema,
+  type Composition,
+  type PrimitiveNode,
+} from '../model/composition.ts';
 import { CompositionValidationError, isInputRefusal, type ValidationError } from '../model/errors.ts';
 import { isRecord } from '../model/is-record.ts';
 import { deferredPredicate } from '../model/messages.ts';
@@ -55,6 +61,8 @@ export function renderInput(
   if (typeof source.subtitle === 'string') composition.subtitle = source.subtitle;
   if (typeof source.lang === 'string' && languageTagSchema.safeParse(source.lang).success)
     composition.lang = source.lang;
+  const dir = textDirectionSchema.safeParse(source.dir);
+  if (dir.success) composition.dir = dir.data;
   if (typeof source.theme === 'string' && (RENDER_THEMES as readonly string[]).includes(source.theme))
     composition.theme = source.theme as Composition['theme'];
   if (isRecord(source.meta) && typeof source.meta.ariaLabel === 'string')

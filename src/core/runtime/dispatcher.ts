@@ -10,7 +10,8 @@ import { md } from '../markdown/builder.ts';
 import { isMarkdownContent, type MarkdownContent } from '../markdown/tree.ts';
 import { markdownToSlackBlocks } from '../chat-hosts/slack/from-markdown.ts';
 import { Markup, escapeHtml, toMarkup } from '../model/markup.ts';
-import type { PrimitiveDefinition, RenderScope } from '../model/primitive.ts';
+import type { HtmlRenderEnv, PrimitiveDefinition, RenderScope } from '../model/primitive.ts';
+import type { TextDirection } from '../text/text-direction.ts';
 import type { SlackAssetCollector } from '../chat-hosts/slack/assets.ts';
 import type { SlackBlock } from '../chat-hosts/slack/blocks.ts';
 import { rendersOnSurface } from '../model/validate.ts';
@@ -23,6 +24,8 @@ export interface ScopeOptions {
   surface: SurfaceName;
   /** The frame palette, passed to HTML renderers on the snapshot path. */
   theme?: unknown;
+  /** The view's direction, handed to HTML renderers as `dir` (see `drawInDirection`). */
+  dir?: TextDirection;
   /** Picture nodes become uploads when the Slack surface collects assets. */
   collector?: SlackAssetCollector;
   /** Marks each node's root element with `data-isomer-node="<type>"` for layout checks. */
@@ -106,10 +109,9 @@ export class Dispatcher {
         if (!ready) return EMPTY_MARKUP;
         used.add(ready.definition.type);
         const htmlSurface = surface === 'snapshot' ? 'snapshot' : 'react';
-        const env =
-          options.theme === undefined
-            ? ({ scope, surface: htmlSurface } as const)
-            : ({ scope, surface: htmlSurface, theme: options.theme } as const);
+        const env: HtmlRenderEnv = { scope, surface: htmlSurface };
+        if (options.theme !== undefined) env.theme = options.theme;
+        if (options.dir !== undefined) env.dir = options.dir;
         const markup = toMarkup(ready.definition.renderers.html(ready.node, env));
         return options.anchors ? anchor(markup, ready.definition.type, options.paths?.get(node)) : markup;
       },

@@ -2,7 +2,8 @@
  * Base direction of model text, the one source for the HTML surface and the pictures: a text's
  * direction is that of its first strong character (the Unicode Bidirectional Algorithm's rules P2
  * and P3, which HTML's `dir="auto"` follows), and a text that could reorder its neighbours is
- * drawn as an isolate, so nothing in it moves the text around it.
+ * drawn as an isolate, so nothing in it moves the text around it. A whole composition's direction
+ * (the side a slide is laid out from) is the one it states, its language's, or its letters' majority.
  */
 
 export type TextDirection = 'ltr' | 'rtl';
@@ -99,4 +100,72 @@ function withoutStrayPops(text: string): string {
     out += char;
   }
   return out;
+}
+
+/** A composition's stated direction: `auto` (the default) reads it from the language or the text. */
+export const TEXT_DIRECTIONS = ['ltr', 'rtl', 'auto'] as const;
+
+// Primary language subtags written right to left by default, and the scripts that are: a tag's
+// script subtag, when it has one, decides (`az-Arab` is right to left, `ku-Latn` is not).
+const RTL_LANGUAGES = new Set([
+  'ar',
+  'arc',
+  'ckb',
+  'dv',
+  'fa',
+  'he',
+  'iw',
+  'ji',
+  'ks',
+  'nqo',
+  'ps',
+  'sd',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
+]);
+const RTL_SCRIPTS = new Set(['arab', 'hebr', 'syrc', 'thaa', 'nkoo', 'adlm', 'rohg', 'mand', 'samr']);
+
+/**
+ * The direction a BCP 47 language tag is written in: its script subtag's when it names one, else its
+ * language's default.
+ * @example
+ * ```ts
+ * import { languageDirection } from 'isomer-edge';
+ *
+ * languageDirection('ar-EG'); // 'rtl'
+ * languageDirection('pa-Arab'); // 'rtl'
+ * languageDirection('ja'); // 'ltr'
+ * ```
+ */
+export function languageDirection(tag: string): TextDirection {
+  const [language = '', ...subtags] = tag.toLowerCase().split('-');
+  const script = subtags.find((subtag) => /^[a-z]{4}$/.test(subtag));
+  if (script !== undefined) return RTL_SCRIPTS.has(script) ? 'rtl' : 'ltr';
+  return RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+}
+
+/**
+ * The direction most of a text's letters are written in, the first strong character's on a tie;
+ * `undefined` when it has no letter. What a whole slide is laid out by when it states no direction:
+ * an Arabic slide naming a Latin product stays right to left, a Latin slide with one Hebrew brand
+ * name stays left to right, whichever comes first.
+ * @example
+ * ```ts
+ * import { dominantDirection } from 'isomer-edge';
+ *
+ * dominantDirection('Ledger: نظام الدفع الجديد'); // 'rtl'
+ * dominantDirection('Refunds via שלום Pay'); // 'ltr'
+ * ```
+ */
+export function dominantDirection(text: string): TextDirection | undefined {
+  let balance = 0;
+  for (const char of text) {
+    if (RTL_LETTER.test(char)) balance++;
+    else if (LTR_LETTER.test(char)) balance--;
+  }
+  if (balance > 0) return 'rtl';
+  if (balance < 0) return 'ltr';
+  return textDirection(text);
 }

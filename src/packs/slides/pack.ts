@@ -1,7 +1,7 @@
 /**
  * The slides pack: every primitive of the registry under the guide's index headings, with the CSS
- * they share, the guide, the rules and the deck frame (registered as `slide`), so a runtime loading
- * the pack needs nothing else. `slidesPackOf` builds the same pack over another list, for tests.
+ * they share (mirrored for right-to-left slides), the guide, the rules and the deck frame
+ * (registered as `slide`), so a runtime loading the pack needs nothing else. `slidesPackOf` builds the same pack over another list, for tests.
  */
 import type { AnyPrimitiveDefinition } from '../../core/model/primitive.ts';
 import { definePrimitivePack, type PrimitiveGroup, type PrimitivePack } from '../../core/model/pack.ts';
@@ -9,6 +9,7 @@ import { slideDeckFrame } from './deck-frame.ts';
 import { SLIDES_GUIDE, SLIDES_RULES } from './guide.ts';
 import * as registry from './registry.ts';
 import { MARKS_CSS, PALETTE_CSS, PREFIX, color, font } from './style.ts';
+import { mirrorCss, withRightToLeft } from './mirror.ts';
 
 /**
  * Every slides primitive, alphabetical: a module namespace lists its exports sorted by name, so the
@@ -20,11 +21,12 @@ export const SLIDE_PRIMITIVES: readonly AnyPrimitiveDefinition[] = Object.values
 export const SLIDE_GROUP_TITLES = ['Slide structure', 'Layout', 'Text', 'Diagrams', 'Data', 'Code', 'Renders'] as const;
 
 /** Rules every slides primitive shares: the palette, inline marks, captions. */
-const SHARED_CSS = [
+const OWN_SHARED_CSS = [
   PALETTE_CSS,
   MARKS_CSS,
   `.${PREFIX}-label{${font('label')};color:${color('textSubtle')};margin:0 0 16px}`,
 ].join('');
+const SHARED_CSS = OWN_SHARED_CSS + mirrorCss(OWN_SHARED_CSS);
 
 /** The name the slides pack registers its deck frame by. */
 const SLIDE_FRAME_NAME = 'slide';
@@ -36,7 +38,8 @@ const SLIDE_FRAME_NAME = 'slide';
 export function slidesPackOf(primitives: readonly AnyPrimitiveDefinition[]): PrimitivePack {
   return definePrimitivePack({
     id: 'slides',
-    primitives,
+    // Each primitive as a right-to-left slide draws it: mirrored sides, or kept left to right.
+    primitives: primitives.map(withRightToLeft),
     css: SHARED_CSS,
     authoring: { groupOrder: SLIDE_GROUP_TITLES, guide: SLIDES_GUIDE, rules: SLIDES_RULES },
     frame: { name: SLIDE_FRAME_NAME, frame: slideDeckFrame },

@@ -17,18 +17,19 @@ describe('text direction on the HTML and snapshot surfaces', () => {
     },
   );
 
-  it('gives each element the direction of its text, the same markup on both surfaces', () => {
+  it('makes each text of a right-to-left slide a right-to-left isolate, the same markup on both surfaces', () => {
+    // Most letters are Hebrew and Arabic, so the slide is right to left: a text that could reorder
+    // is a right-to-left paragraph (RLI … PDI), a Latin-first one included; plain Latin is untouched.
     const html = htmlOf(composition);
-    expect(html).toContain(
-      '<h1 class="sl-heading-title sl-display" dir="rtl">\u2068מכירות <strong class="sl-strong">רבעון 3</strong> עלו\u2069</h1>',
-    );
-    expect(html).toContain('<p class="sl-heading-lede" dir="ltr">\u2068Q3 in Israel: שלום\u2069</p>');
-    expect(html).toContain('<div class="sl-label" dir="rtl">\u2068عربي\u2069</div>');
-    expect(html).toContain('<span dir="rtl">\u2068مرحبا بالعالم 2024\u2069</span>');
+    const heading =
+      '<h1 class="sl-heading-title sl-display" dir="rtl">\u2067מכירות <strong class="sl-strong">רבעון 3</strong> עלו\u2069</h1>';
+    expect(html).toContain(heading);
+    expect(html).toContain('<p class="sl-heading-lede" dir="rtl">\u2067Q3 in Israel: שלום\u2069</p>');
+    expect(html).toContain('<div class="sl-label" dir="rtl">\u2067عربي\u2069</div>');
+    expect(html).toContain('<span dir="rtl">\u2067مرحبا بالعالم 2024\u2069</span>');
+    expect(html).toContain('<span dir="rtl">\u2067Release v2 ships مع 3 ميزات\u2069</span>');
     expect(html).toContain('<span>Plain Latin</span>');
-    expect(runtime.surfaces.snapshot!.render(composition).html).toContain(
-      '<h1 class="sl-heading-title sl-display" dir="rtl">\u2068מכירות <strong class="sl-strong">רבעון 3</strong> עלו\u2069</h1>',
-    );
+    expect(runtime.surfaces.snapshot!.render(composition).html).toContain(heading);
   });
 
   it('keeps a model override inside its own text, never reaching the slide around it', () => {
@@ -58,7 +59,9 @@ describe('size steps count a sentence without spaces as the words it breaks into
   it('draws a short Japanese or Thai title large, not at the smallest step', () => {
     // Wide characters count a whole em, as in the code panels; a line may break between them.
     expect(step('第3四半期の売上報告')).toBe('l');
-    expect(step('ภาษาไทยเป็นภาษาที่ไม่มี')).toBe('m');
+    // Thai vowel and tone marks sit on their consonant and take no advance: 18 glyphs, not 23 code points.
+    expect(step('ภาษาไทยเป็นภาษาที่ไม่มี')).toBe('l');
+    expect(step('ภาษาไทยเป็นภาษาที่ไม่มีการเว้น')).toBe('m');
     expect(step('Northwind Quarterly')).toBe('l');
     // One long Latin word still cannot break, so it still steps down.
     expect(step('Supercalifragilisticexpialidocious')).toBe('s');

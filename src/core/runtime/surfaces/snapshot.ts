@@ -9,12 +9,13 @@ import { IsomerError } from '../../model/errors.ts';
 import { isRecord } from '../../model/is-record.ts';
 import { resolveFramePalette, type Frame, type FrameDispatcher, type FrameLayout } from '../../model/frame.ts';
 import { withWordBreaksInMarkup } from '../../text/line-breaks.ts';
-import { toMarkup, type Markup } from '../../model/markup.ts';
+import { toMarkup } from '../../model/markup.ts';
 import type { PrimitiveDefinition } from '../../model/primitive.ts';
 import type { ValidationErrorMode } from '../../model/validate.ts';
 import type { RuntimeFrames } from '../frames.ts';
 import { collectCss, resolveLightDark } from '../stylesheet.ts';
 import { checkForRender, singleNodeView, type SurfaceContext } from './context.ts';
+import { drawInDirection } from '../direction.ts';
 
 export interface SnapshotRenderOptions {
   /** A registered frame name; default the frame the composition uses (its top-level nodes' pack's). */
@@ -145,18 +146,26 @@ export function createSnapshotSurface(context: SurfaceContext, runtimeFrames: Ru
     pathPrefix: string,
   ): { html: string; used: ReadonlySet<string> } => {
     const theme = resolveFramePalette(frame, mode);
-    const scope = context.dispatcher.createScope({
-      surface: 'snapshot',
-      theme,
-      anchors,
-      ...(anchors ? { paths: nodePaths(composition.body, pathPrefix, context.dispatcher.definitions) } : {}),
-    });
-    const body: Markup[] = composition.body.map((node) => scope.html(node));
+    const paths = anchors ? nodePaths(composition.body, pathPrefix, context.dispatcher.definitions) : undefined;
+    const { drawn } = drawInDirection(
+      composition,
+      (dir) => {
+        const scope = context.dispatcher.createScope({
+          surface: 'snapshot',
+          theme,
+          anchors,
+          ...(paths ? { paths } : {}),
+          ...(dir ? { dir } : {}),
+        });
+        return { scope, body: composition.body.map((node) => scope.html(node)) };
+      },
+      (drawn) => drawn.body,
+    );
     return {
       html: withWordBreaksInMarkup(
-        toMarkup(frame.wrap(header(composition), body, { width, height, theme, mode })).value,
+        toMarkup(frame.wrap(header(composition), drawn.body, { width, height, theme, mode })).value,
       ),
-      used: scope.used,
+      used: drawn.scope.used,
     };
   };
 
@@ -245,13 +254,22 @@ export function createSnapshotSurface(context: SurfaceContext, runtimeFrames: Ru
       const only = composition.body[0];
       // The node is the whole input here, so its path is empty and its children's start at a field.
       const paths = anchors && only ? nodePaths([only], '', context.dispatcher.definitions, () => '') : undefined;
-      const scope = context.dispatcher.createScope({
-        surface: 'snapshot',
-        theme,
-        anchors,
-        ...(paths ? { paths } : {}),
-      });
-      const html = only ? withWordBreaksInMarkup(scope.html(only).value) : '';
+      const { drawn } = drawInDirection(
+        composition,
+        (dir) => {
+          const scope = context.dispatcher.createScope({
+            surface: 'snapshot',
+            theme,
+            anchors,
+            ...(paths ? { paths } : {}),
+            ...(dir ? { dir } : {}),
+          });
+          return { scope, body: only ? [scope.html(only)] : [] };
+        },
+        (drawn) => drawn.body,
+      );
+      const { scope } = drawn;
+      const html = drawn.body[0] ? withWordBreaksInMarkup(drawn.body[0].value) : '';
       return {
         html,
         css: stylesheet(frame, scope.used, mode),

@@ -77,7 +77,9 @@ export const slideFrame = definePrimitive({
             'slideFrame (a slideRender’s embedded slide excepted).',
         ),
       brand: lineText('Footer left: the deck’s name. Keep it the same on every slide.').optional(),
-      section: lineText('Footer: the section this slide belongs to.').optional(),
+      section: lineText(
+        'Footer: the section this slide belongs to; only in a deck with sections, or one the user names.',
+      ).optional(),
       sectionNumber: lineText('Footer: the section number, e.g. "01".').optional(),
       logo: z
         .boolean()
@@ -139,14 +141,15 @@ export const slideFrame = definePrimitive({
     },
   ],
   renderers: {
-    html: (node, { scope, surface, theme }) => {
+    html: (node, { scope, surface, theme, dir }) => {
       const left = footerLeft(node);
       // Images cannot resolve CSS inside SVG: the mark gets a literal colour there.
       const pair = (node.tone === 'inverse' ? inversePalette : palette).primary;
       const fill = surface === 'snapshot' ? pair[schemeOf(theme) === 'dark' ? 1 : 0] : 'currentColor';
       const url = node.url && ABSOLUTE_HTTP.test(node.url) ? node.url : undefined;
       const showLogo = node.logo ?? true;
-      return html`<div class="${PREFIX}-frame ${PREFIX}-${node.tone ?? 'page'}"><div class="${PREFIX}-frame-body">${node.body.map((child) => scope.html(child))}</div>${
+      // The slide's direction, which everything inside lays out from (and the pack's mirrored rules key on).
+      return html`<div class="${PREFIX}-frame ${PREFIX}-${node.tone ?? 'page'}"${dir ? html` dir="${dir}"` : ''}><div class="${PREFIX}-frame-body">${node.body.map((child) => scope.html(child))}</div>${
         left || url || showLogo
           ? html`<div class="${PREFIX}-footer"><div class="${PREFIX}-footer-left">${showLogo ? logo(fill) : ''}${left ? html`<span>${left}</span>` : ''}</div>${
               url
