@@ -46,6 +46,7 @@ export type {
 } from './core/model/pack.ts';
 export { checkInputBudget, MAX_INPUT_DEPTH, MAX_INPUT_VALUES, MAX_INPUT_CHARACTERS } from './core/model/budget.ts';
 export type { InputBudget, InputBudgetResult } from './core/model/budget.ts';
+export { DECK_MARKDOWN_SEPARATOR, DECK_TEXT_SEPARATOR, deckPath, MAX_DECK_SLIDES } from './core/model/deck.ts';
 export {
   IsomerError,
   CompositionValidationError,
@@ -88,6 +89,7 @@ export type {
   FrameViewport,
   FrameDispatcher,
   FrameLayout,
+  DeckFinding,
 } from './core/model/frame.ts';
 export {
   navigationHref,
@@ -107,8 +109,16 @@ export {
 } from './core/model/json-schema.ts';
 export type { JsonSchema } from './core/model/json-schema.ts';
 export { html, raw, escapeHtml, joinMarkup, Markup, textMarkup } from './core/model/markup.ts';
-export { isolateText, needsIsolation, textDirection, type TextDirection } from './core/text/text-direction.ts';
+export {
+  dominantDirection,
+  isolateText,
+  languageDirection,
+  needsIsolation,
+  textDirection,
+  type TextDirection,
+} from './core/text/text-direction.ts';
 export { unbreakablePieces, withWordBreaks } from './core/text/line-breaks.ts';
+export { displayWidth } from './core/text/display-width.ts';
 export { md } from './core/markdown/builder.ts';
 export { inlineMarks } from './core/markdown/inline-marks.ts';
 export { isMarkdownContent } from './core/markdown/tree.ts';
@@ -141,10 +151,11 @@ export type { IsomerResource, IsomerPrompt } from './core/tools/resources.ts';
 export { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './core/tools/guide.ts';
 export { checkComposition } from './core/tools/check.ts';
 export type { IsomerCompositionCheck } from './core/tools/check.ts';
+export type { IsomerDeckCheck } from './core/tools/deck.ts';
 export { createCompositionRenderer } from './core/tools/render.ts';
 export { createIsomerShowTool, ISOMER_SHOW_TOOL_META } from './core/tools/show.ts';
 export type { IsomerShowContent, IsomerShowTool } from './core/tools/show.ts';
-export type { CompositionRenderer, RenderedOutput, RenderRequest } from './core/tools/render.ts';
+export type { CompositionRenderer, RenderedDeck, RenderedOutput, RenderRequest } from './core/tools/render.ts';
 export type { IsomerToolsLayoutCheck } from './core/tools/types.ts';
 export { textResult, jsonResult, imageResult } from './core/tools/results.ts';
 export type { IsomerToolResult, IsomerToolContent } from './core/tools/results.ts';

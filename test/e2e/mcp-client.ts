@@ -118,6 +118,42 @@ export async function mcpClientChecks(url: string): Promise<Checks> {
       });
       return result.isError === true || 'expected isError';
     });
+    // A deck: three slides in one call, named by their titles so the order can be read back.
+    const deckSlides = ['Refunds settle in two days', 'Chargebacks fall by half', 'Payouts run hourly'].map((title) =>
+      oneSlide({ title }),
+    );
+    await checks.check('isomer_validate accepts a deck and places a slide’s error under compositions[i]', async () => {
+      const valid = JSON.parse(
+        textOf(await c.callTool({ name: 'isomer_validate', arguments: { compositions: deckSlides } })),
+      );
+      const broken = [deckSlides[0], { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideHeading' }] }] }];
+      const invalid = JSON.parse(
+        textOf(await c.callTool({ name: 'isomer_validate', arguments: { compositions: broken } })),
+      );
+      return (
+        (valid.valid === true &&
+          invalid.valid === false &&
+          invalid.errors.some((e: string) => e.startsWith('compositions[1].body[0].body[0].title (in slideHeading)'))) ||
+        JSON.stringify({ valid, invalid }).slice(0, 300)
+      );
+    });
+    await checks.check('isomer_render draws a deck: Markdown in order, a PNG per slide, one PDF', async () => {
+      const markdown = textOf(
+        await c.callTool({ name: 'isomer_render', arguments: { compositions: deckSlides, format: 'markdown' } }),
+      );
+      const order = deckSlides.map((slide) => markdown.indexOf(slide.title));
+      const png = await c.callTool({ name: 'isomer_render', arguments: { compositions: deckSlides, format: 'png' } });
+      const pngs = (png.content as { type: string; mimeType?: string }[]).filter(
+        (block) => block.type === 'image' && block.mimeType === 'image/png',
+      );
+      const pdf = await c.callTool({ name: 'isomer_render', arguments: { compositions: deckSlides, format: 'pdf' } });
+      const resource = (pdf.content as { type: string; resource?: { mimeType: string; blob: string } }[])[0];
+      const pages = atob(resource?.resource?.blob ?? '').match(/\/Type\s*\/Page\b/g)?.length;
+      return (
+        (order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)) && pngs.length === 3 && pages === 3) ||
+        `order ${order}, ${pngs.length} PNGs, ${pages} PDF pages`
+      );
+    });
     await checks.check('isomer_show: the Markdown for a client that did not declare MCP Apps', async () => {
       const result = await c.callTool({ name: ISOMER_SHOW_TOOL, arguments: { composition: oneSlide() } });
       const text = textOf(result);

@@ -19,6 +19,17 @@ export interface FrameComposition extends FrameHeader {
   body: PrimitiveNode[];
 }
 
+/** A finding about one slide of a deck, seen only beside the others. */
+export interface DeckFinding {
+  /** The slide's index in the deck, from 0. */
+  slide: number;
+  /** The path inside that slide's composition (`body[0].brand`), or `''` for the whole slide. */
+  path: string;
+  message: string;
+  /** The type of the node the path points to, when there is one. */
+  nodeType?: string;
+}
+
 export interface FrameViewport<TTheme> {
   width: number;
   height: number;
@@ -59,6 +70,11 @@ export interface Frame<TTheme = unknown> {
   estimateHeight(composition: FrameComposition, dispatcher: FrameDispatcher): number;
   /** A body rule (for example "exactly one slide"); messages, not throws. */
   validateBody?(body: readonly PrimitiveNode[]): readonly string[];
+  /**
+   * What a person would notice across a deck's slides (two brands, a section number reused): advice,
+   * never a refusal, so the deck still draws. Each finding names its slide (0-based) and the path in it.
+   */
+  validateDeck?(deck: readonly FrameComposition[]): readonly DeckFinding[];
   /** Draws the surround. Receives the rendered body nodes as an array so it can return one root. */
   wrap(header: FrameHeader, body: readonly Markup[], viewport: FrameViewport<TTheme>): MarkupValue;
   /** Stylesheet for the frame's own markup. */

@@ -4,7 +4,7 @@
  */
 import type { PrimitiveNode } from '../model/composition.ts';
 import { IsomerError } from '../model/errors.ts';
-import type { Frame } from '../model/frame.ts';
+import type { DeckFinding, Frame, FrameComposition } from '../model/frame.ts';
 import type { PrimitivePack } from '../model/pack.ts';
 
 export interface RuntimeFrames {
@@ -18,6 +18,8 @@ export interface RuntimeFrames {
   framesFor(body: readonly PrimitiveNode[]): readonly string[];
   /** The body rules of every frame the body uses, as messages (a body rule for `createIsomerTools`). */
   validateBody(body: readonly PrimitiveNode[]): readonly string[];
+  /** The deck rules of every frame a deck's slides use, each frame's once over the whole deck. */
+  validateDeck(deck: readonly FrameComposition[]): readonly DeckFinding[];
 }
 
 /**
@@ -71,5 +73,20 @@ export function resolveFrames(
     defaultFrame: fallback,
     framesFor,
     validateBody: (body) => framesFor(body).flatMap((name) => frames.get(name)!.validateBody?.(body) ?? []),
+    validateDeck: (deck) => {
+      const uses = deck.map((composition) => framesFor(composition.body).join(', '));
+      // A deck is one document: a slide in another frame than the first is drawn to another canvas.
+      const findings: DeckFinding[] = [];
+      uses.forEach((use, slide) => {
+        if (use !== uses[0])
+          findings.push({
+            slide,
+            path: '',
+            message: `is drawn in the ${use} frame, slide 1 in the ${uses[0]} frame: keep a deck's slides in one frame`,
+          });
+      });
+      const used = new Set(deck.flatMap((composition) => framesFor(composition.body)));
+      return [...findings, ...[...used].flatMap((name) => frames.get(name)!.validateDeck?.(deck) ?? [])];
+    },
   };
 }

@@ -5,6 +5,7 @@
  * check.
  */
 import type { Composition } from '../model/composition.ts';
+import { deckPath } from '../model/deck.ts';
 import { formatValidationError, type ValidationError } from '../model/errors.ts';
 import type { IsomerToolsFrame, IsomerToolsLayoutCheck, IsomerToolsRuntime } from './types.ts';
 
@@ -21,13 +22,26 @@ export interface IsomerCompositionCheck {
   composition?: Composition;
 }
 
-function warningLine(warning: { surface: string; path?: string; message: string }): string {
+/** Where a finding sits: in a lone composition its own path; in a deck's slide `i`, under `compositions[i]`. */
+export type FindingPlace = (path: string) => string;
+
+const ALONE: FindingPlace = (path) => path;
+
+/** The place of a finding in slide `index` of a deck. */
+export function inSlide(index: number): FindingPlace {
+  return (path) => deckPath(index, path);
+}
+
+function warningLine(warning: { surface: string; path?: string; message: string }, place: FindingPlace): string {
   const path = warning.path ?? '';
-  const finding =
-    path !== '' && warning.message.startsWith(path)
-      ? warning.message
-      : formatValidationError({ path, message: warning.message });
-  return `${warning.surface}: ${finding}`;
+  // A message that already opens with its path keeps its wording, with the path placed.
+  if (path !== '' && warning.message.startsWith(path))
+    return `${warning.surface}: ${place(path)}${warning.message.slice(path.length)}`;
+  return `${warning.surface}: ${formatValidationError({ path: place(path), message: warning.message })}`;
+}
+
+function placed(error: ValidationError, place: FindingPlace): ValidationError {
+  return place === ALONE ? error : { ...error, path: place(error.path) };
 }
 
 /**
@@ -52,31 +66,34 @@ export function checkComposition(
   frame: IsomerToolsFrame | undefined,
   value: unknown,
   layout?: IsomerToolsLayoutCheck,
+  place: FindingPlace = ALONE,
 ): IsomerCompositionCheck {
   const checked = runtime.validate(value);
-  const findings: ValidationError[] = [...checked.errors];
+  const findings: ValidationError[] = checked.errors.map((error) => placed(error, place));
   // A structural runtime may not say whether the schema passed; a valid result always did.
   const wellFormed = (checked.wellFormed ?? checked.valid) && checked.composition !== undefined;
   if (wellFormed)
-    for (const message of frame?.validateBody?.(checked.composition!.body) ?? []) findings.push({ path: '', message });
+    for (const message of frame?.validateBody?.(checked.composition!.body) ?? [])
+      findings.push({ path: place(''), message });
   const result: IsomerCompositionCheck = {
     valid: findings.length === 0,
     errors: findings.map(formatValidationError),
     findings,
-    warnings: checked.warnings.map(warningLine),
+    warnings: checked.warnings.map((warning) => warningLine(warning, place)),
     layout: [],
   };
   if (wellFormed) result.composition = checked.composition!;
-  return layout ? withLayoutFindings(result, layout) : result;
+  return layout ? withLayoutFindings(result, layout, place) : result;
 }
 
 /** A check's result with the layout findings of its valid composition added as `layout:` warnings. */
 export function withLayoutFindings(
   result: IsomerCompositionCheck,
   layout: IsomerToolsLayoutCheck,
+  place: FindingPlace = ALONE,
 ): IsomerCompositionCheck {
   if (!result.valid || !result.composition) return result;
-  result.layout = layoutFindings(layout, result.composition);
+  result.layout = layoutFindings(layout, result.composition, place);
   for (const finding of result.layout) result.warnings.push(`layout: ${finding}`);
   return result;
 }
@@ -85,9 +102,9 @@ export function withLayoutFindings(
  * Findings are advice on a valid composition: a check that fails (the engine, a font) is logged and
  * leaves them out, never failing the validation or the render.
  */
-function layoutFindings(layout: IsomerToolsLayoutCheck, composition: Composition): string[] {
+function layoutFindings(layout: IsomerToolsLayoutCheck, composition: Composition, place: FindingPlace): string[] {
   try {
-    return layout.check(composition).map(formatValidationError);
+    return layout.check(composition).map((finding) => formatValidationError({ ...finding, path: place(finding.path) }));
   } catch (error) {
     console.warn(`isomer-edge layout check failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
     return [];

@@ -7,6 +7,7 @@
 import type { PrimitiveCatalogEntry } from '../model/primitive.ts';
 import { compactJson } from '../model/compact-json.ts';
 import { codeFence, codeSpan, keySpan, oneLine } from './prompt-text.ts';
+import { MAX_DECK_SLIDES } from '../model/deck.ts';
 import type { AuthoringProfileId, IsomerGuideOptions } from './types.ts';
 
 /** What the guide says when the host gives none. */
@@ -45,6 +46,13 @@ const BEFORE_YOU_WRITE =
   'Call `isomer_describe_primitives` with every type you plan to use, containers ' +
   'included, to get each one’s full entry and JSON Schema. Validation errors ' +
   'name the primitive they occur in: look that one up again while you repair.';
+
+/** How a deck travels: the tools take several slides as one call. */
+const DECKS =
+  `When the answer is several slides (a talk, “three slides for Monday”), send them as one deck: ` +
+  `\`compositions\`, 1 to ${MAX_DECK_SLIDES} compositions in order, in place of \`composition\` in ` +
+  '`isomer_validate`, `isomer_render` (one PDF, one message, a picture per slide) and `isomer_show`. ' +
+  'Its errors name the slide: `compositions[2].body[0]…` is the third.';
 
 const LAYOUT_FINDINGS =
   'Validating and rendering also lay the composition out: a warning that starts with `layout:` ' +
@@ -165,7 +173,7 @@ export function buildIsomerAuthoringGuide(options: IsomerGuideOptions): string {
     viewsSection(context.views),
     catalogSection(context.primitives, context.groups),
     examplesSection(options.examples ?? [], profile.examples),
-    `## Before you write\n\n${BEFORE_YOU_WRITE}${options.layout ? ` ${LAYOUT_FINDINGS}` : ''}`,
+    `## Before you write\n\n${BEFORE_YOU_WRITE} ${DECKS}${options.layout ? ` ${LAYOUT_FINDINGS}` : ''}`,
   ]
     .filter((section): section is string => section !== undefined)
     .join('\n\n');

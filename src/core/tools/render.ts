@@ -3,10 +3,19 @@
  * once, then its checked copy drawn in any format: text, Markdown, HTML and Slack by the runtime's
  * surfaces, every other (images, the other chat formats) by the formats the host passes in.
  */
+import { slackHost } from '../chat-hosts/slack/index.ts';
 import { BUILT_IN_FORMAT_NAMES, BUILT_IN_FORMATS, CODE_FORMAT_NAME, isBuiltInFormat } from '../formats.ts';
 import type { Composition, RenderTheme } from '../model/composition.ts';
+import { DECK_MARKDOWN_SEPARATOR, DECK_TEXT_SEPARATOR } from '../model/deck.ts';
 import { IsomerError } from '../model/errors.ts';
-import { checkComposition, type IsomerCompositionCheck, withLayoutFindings } from './check.ts';
+import {
+  checkComposition,
+  type FindingPlace,
+  type IsomerCompositionCheck,
+  inSlide,
+  withLayoutFindings,
+} from './check.ts';
+import { checkDeck, type IsomerDeckCheck } from './deck.ts';
 import type { IsomerToolsFormat, IsomerToolsFrame, IsomerToolsLayoutCheck, IsomerToolsRuntime } from './types.ts';
 
 /** One render's output as the caller serves it: a string, JSON data, or bytes. */
@@ -14,6 +23,12 @@ export type RenderedOutput =
   | { mimeType: string; text: string }
   | { mimeType: string; json: unknown }
   | { mimeType: string; bytes: Uint8Array };
+
+/**
+ * A deck's output: one output for the whole deck (text, a PDF, one chat message), or, for a format
+ * that draws one slide at a time (PNG, WebP, SVG), one output per slide in order.
+ */
+export type RenderedDeck = RenderedOutput | { mimeType: string; slides: RenderedOutput[] };
 
 export interface RenderRequest {
   /** Default: the composition's own theme. */
@@ -56,6 +71,17 @@ export interface CompositionRenderer {
   check(value: unknown, options?: { layout?: boolean; signal?: AbortSignal }): Promise<IsomerCompositionCheck>;
   /** Draws a copy `check` passed (its `composition`); a host format's failure rejects. */
   render(copy: Composition, format: string, request?: RenderRequest): Promise<RenderedOutput>;
+  /**
+   * Checks a deck: an array of 1 to `MAX_DECK_SLIDES` compositions under one input budget, each
+   * slide as `check` does with its findings placed under `compositions[i]`, then the frame's deck
+   * rule as `deck:` warnings. An aborted `signal` rejects before the next slide.
+   */
+  checkDeck(value: unknown, options?: { layout?: boolean; signal?: AbortSignal }): Promise<IsomerDeckCheck>;
+  /**
+   * Draws the copies `checkDeck` passed, in order: one output for the deck, or one per slide for a
+   * format that draws a slide at a time. An aborted `signal` rejects before the next slide.
+   */
+  renderDeck(copies: readonly Composition[], format: string, request?: RenderRequest): Promise<RenderedDeck>;
 }
 
 /**
@@ -100,52 +126,123 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
   }
   const fallbackHeading = options.heading ?? true;
   const { surfaces } = runtime;
+
+  /** One composition checked, its findings in `place` (a deck's slide, or alone). */
+  const checkOne = async (
+    value: unknown,
+    checkOptions: { layout?: boolean; signal?: AbortSignal } | undefined,
+    place?: FindingPlace,
+  ): Promise<IsomerCompositionCheck> => {
+    const signal = checkOptions?.signal;
+    signal?.throwIfAborted();
+    const layout = checkOptions?.layout === false ? undefined : options.layout;
+    if (!layout?.prepare) return checkComposition(runtime, frame, value, layout, place);
+    const result = checkComposition(runtime, frame, value, undefined, place);
+    if (!result.valid || !result.composition) return result;
+    try {
+      await layout.prepare(result.composition);
+    } catch (error) {
+      console.warn(`isomer-edge layout check failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
+    }
+    // Fetching the script's fonts took a while: the measuring (the engine) is for a caller still there.
+    signal?.throwIfAborted();
+    return withLayoutFindings(result, layout, place);
+  };
+
+  const render = async (copy: Composition, format: string, request: RenderRequest = {}): Promise<RenderedOutput> => {
+    const { theme, scale, signal } = request;
+    signal?.throwIfAborted();
+    const heading = request.heading ?? fallbackHeading;
+    if (isBuiltInFormat(format)) {
+      const mimeType = BUILT_IN_FORMATS[format];
+      switch (format) {
+        case 'text':
+          return { mimeType, text: surfaces.text.render(copy, { heading }) };
+        case 'markdown':
+          return { mimeType, text: surfaces.markdown.render(copy, { heading }) };
+        case 'html':
+          return { mimeType, text: surfaces.html.render(copy, { ...(theme ? { theme } : {}), heading }).document };
+        case 'slack':
+          return { mimeType, json: surfaces.slack.render(copy, { heading }) };
+      }
+    }
+    const host = Object.hasOwn(formats, format) ? formats[format] : undefined;
+    if (!host) throw new IsomerError('UNKNOWN_FORMAT', `Unknown format ${JSON.stringify(format.slice(0, 64))}`);
+    const output = await host.render(copy, {
+      heading,
+      ...(theme ? { theme } : {}),
+      ...(scale !== undefined ? { scale } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    return typeof output === 'string'
+      ? { mimeType: host.mimeType, text: output }
+      : { mimeType: host.mimeType, bytes: output };
+  };
+
   return {
     formatNames: [...BUILT_IN_FORMAT_NAMES, ...Object.keys(formats)] as [string, ...string[]],
-    async check(value, checkOptions) {
-      const signal = checkOptions?.signal;
-      signal?.throwIfAborted();
-      const layout = checkOptions?.layout === false ? undefined : options.layout;
-      if (!layout?.prepare) return checkComposition(runtime, frame, value, layout);
-      const result = checkComposition(runtime, frame, value);
-      if (!result.valid || !result.composition) return result;
-      try {
-        await layout.prepare(result.composition);
-      } catch (error) {
-        console.warn(`isomer-edge layout check failed: ${String((error as Error)?.message ?? error).slice(0, 200)}`);
-      }
-      // Fetching the script's fonts took a while: the measuring (the engine) is for a caller still there.
-      signal?.throwIfAborted();
-      return withLayoutFindings(result, layout);
+    check(value, checkOptions) {
+      return checkOne(value, checkOptions);
     },
-    async render(copy, format, request = {}) {
-      const { theme, scale, signal } = request;
-      signal?.throwIfAborted();
+    checkDeck(value, checkOptions) {
+      return checkDeck(value, {
+        ...(checkOptions?.signal ? { signal: checkOptions.signal } : {}),
+        checkSlide: (slide, index) => checkOne(slide, checkOptions, inSlide(index)),
+        ...(frame?.validateDeck ? { rule: (deck) => frame.validateDeck!(deck) } : {}),
+      });
+    },
+    async renderDeck(copies, format, request = {}) {
+      const { signal } = request;
       const heading = request.heading ?? fallbackHeading;
+      const each = async <T>(draw: (copy: Composition) => T | Promise<T>): Promise<T[]> => {
+        const out: T[] = [];
+        for (const copy of copies) {
+          signal?.throwIfAborted();
+          out.push(await draw(copy));
+        }
+        return out;
+      };
+      signal?.throwIfAborted();
       if (isBuiltInFormat(format)) {
         const mimeType = BUILT_IN_FORMATS[format];
         switch (format) {
           case 'text':
-            return { mimeType, text: surfaces.text.render(copy, { heading }) };
+            return {
+              mimeType,
+              text: (await each((copy) => surfaces.text.render(copy, { heading }))).join(DECK_TEXT_SEPARATOR),
+            };
           case 'markdown':
-            return { mimeType, text: surfaces.markdown.render(copy, { heading }) };
-          case 'html':
-            return { mimeType, text: surfaces.html.render(copy, { ...(theme ? { theme } : {}), heading }).document };
+            return {
+              mimeType,
+              text: (await each((copy) => surfaces.markdown.render(copy, { heading }))).join(DECK_MARKDOWN_SEPARATOR),
+            };
+          case 'html': {
+            const { theme } = request;
+            return { mimeType, text: surfaces.html.renderDeck(copies, { ...(theme ? { theme } : {}), heading }).document };
+          }
           case 'slack':
-            return { mimeType, json: surfaces.slack.render(copy, { heading }) };
+            return { mimeType, json: slackHost.deck(await each((copy) => surfaces.slack.render(copy, { heading }))) };
         }
       }
       const host = Object.hasOwn(formats, format) ? formats[format] : undefined;
       if (!host) throw new IsomerError('UNKNOWN_FORMAT', `Unknown format ${JSON.stringify(format.slice(0, 64))}`);
-      const output = await host.render(copy, {
-        heading,
-        ...(theme ? { theme } : {}),
-        ...(scale !== undefined ? { scale } : {}),
-        ...(signal ? { signal } : {}),
-      });
-      return typeof output === 'string'
-        ? { mimeType: host.mimeType, text: output }
-        : { mimeType: host.mimeType, bytes: output };
+      if (host.renderDeck) {
+        const { theme, scale } = request;
+        const output = await host.renderDeck(copies, {
+          heading,
+          ...(theme ? { theme } : {}),
+          ...(scale !== undefined ? { scale } : {}),
+          ...(signal ? { signal } : {}),
+        });
+        return typeof output === 'string'
+          ? { mimeType: host.mimeType, text: output }
+          : { mimeType: host.mimeType, bytes: output };
+      }
+      // A format that draws one slide at a time (the pictures) answers a picture per slide.
+      const slides: RenderedOutput[] = [];
+      for (const copy of copies) slides.push(await render(copy, format, request));
+      return { mimeType: host.mimeType, slides };
     },
+    render,
   };
 }

@@ -6,6 +6,9 @@
  */
 import * as z from 'zod';
 import { RENDER_THEMES, type RenderTheme } from '../model/composition.ts';
+import { MAX_DECK_SLIDES } from '../model/deck.ts';
+import type { IsomerCompositionCheck } from './check.ts';
+import { ONE_FORM_MESSAGE, toolSlides, type IsomerDeckCheck } from './deck.ts';
 import { ISOMER_SHOW_APP_URI, ISOMER_SHOW_TOOL } from './names.ts';
 import type { CompositionRenderer } from './render.ts';
 import { errorMessage, layoutNote, textResult, type IsomerToolResult } from './results.ts';
@@ -20,8 +23,10 @@ export interface IsomerShowContent {
   title: string;
   /** The theme the slide was drawn in; `auto` means the app follows the host's. */
   theme: RenderTheme;
-  /** The HTML surface's document (inert: no script, no handler, checked URLs); only when valid. */
+  /** The HTML surface's document (inert: no script, no handler, checked URLs); only when valid. For a deck, the first slide's. */
   html?: string;
+  /** A deck's slides in order, each its title and its HTML document; only for a valid deck. */
+  slides?: { title: string; html: string }[];
   /** Each finding with its path, as the app lists them. */
   errors: { path: string; message: string; text: string }[];
   /** Surface and layout warnings, one line each. */
@@ -38,13 +43,23 @@ export const ISOMER_SHOW_TOOL_META = {
 } as const;
 
 export const SHOW_DESCRIPTION =
-  'Shows a valid composition to the person you are talking with: hosts with MCP Apps draw the slide ' +
-  'in the conversation (with PNG and PDF downloads); every host gets its Markdown. Call it once the ' +
+  'Shows a valid composition (or a deck: compositions) to the person you are talking with: hosts with MCP ' +
+  'Apps draw the slide in the conversation (a deck one slide at a time, with PNG and PDF downloads); every host ' +
+  'gets its Markdown. Call it once the ' +
   'composition validates, instead of isomer_render, when the goal is for a person to see it. ' +
   'An invalid composition returns its errors instead: repair them and call again.';
 
 const showInput = z.object({
-  composition: z.looseObject({}).describe('A composition that isomer_validate accepts: {"type":"view","body":[…]}.'),
+  composition: z
+    .looseObject({})
+    .optional()
+    .describe('A composition that isomer_validate accepts: {"type":"view","body":[…]}.'),
+  compositions: z
+    .array(z.looseObject({}))
+    .min(1)
+    .max(MAX_DECK_SLIDES)
+    .optional()
+    .describe(`A deck: 1–${MAX_DECK_SLIDES} compositions, shown a slide at a time; in place of composition.`),
   theme: z
     .enum(RENDER_THEMES)
     .optional()
@@ -58,6 +73,22 @@ export interface IsomerShowTool {
   inputSchema: typeof showInput;
   _meta: typeof ISOMER_SHOW_TOOL_META;
   handler(input: z.output<typeof showInput>): Promise<IsomerToolResult>;
+}
+
+/** The failed result: the errors for the model, and each with its path for the app. */
+function invalid(
+  check: Pick<IsomerCompositionCheck, 'findings' | 'errors' | 'warnings'>,
+  theme: RenderTheme | undefined,
+): IsomerToolResult {
+  const content: IsomerShowContent = {
+    valid: false,
+    title: 'Invalid composition',
+    theme: theme ?? 'auto',
+    errors: check.findings.map((finding, i) => ({ path: finding.path, message: finding.message, text: check.errors[i]! })),
+    warnings: check.warnings,
+  };
+  const result = textResult(JSON.stringify({ valid: false, errors: check.errors }, null, 2), true);
+  return { ...result, structuredContent: { ...content } };
 }
 
 function titleOf(composition: { title?: string; meta?: { ariaLabel?: string } }): string {
@@ -85,35 +116,34 @@ export function createIsomerShowTool(renderer: CompositionRenderer): IsomerShowT
     description: SHOW_DESCRIPTION,
     inputSchema: showInput,
     _meta: ISOMER_SHOW_TOOL_META,
-    async handler({ composition, theme }) {
+    async handler(input) {
+      const { theme } = input;
       try {
-        const check = await renderer.check(composition);
-        const copy = check.valid ? check.composition : undefined;
-        if (copy === undefined) {
-          const content: IsomerShowContent = {
-            valid: false,
-            title: 'Invalid composition',
-            theme: theme ?? 'auto',
-            errors: check.findings.map((finding, i) => ({
-              path: finding.path,
-              message: finding.message,
-              text: check.errors[i]!,
-            })),
-            warnings: check.warnings,
-          };
-          const result = textResult(JSON.stringify({ valid: false, errors: check.errors }, null, 2), true);
-          return { ...result, structuredContent: { ...content } };
-        }
-        const drawn = theme ?? copy.theme ?? 'auto';
-        const [markdown, page] = await Promise.all([
-          renderer.render(copy, 'markdown'),
-          renderer.render(copy, 'html', { theme: drawn }),
+        const slides = toolSlides(input);
+        if (!slides) return textResult(ONE_FORM_MESSAGE, true);
+        const deck = 'compositions' in slides;
+        const check = deck
+          ? await renderer.checkDeck(slides.compositions)
+          : await renderer.check(slides.composition);
+        const copies = deck
+          ? (check as IsomerDeckCheck).compositions
+          : check.valid && (check as IsomerCompositionCheck).composition
+            ? [(check as IsomerCompositionCheck).composition!]
+            : undefined;
+        if (!check.valid || copies === undefined) return invalid(check, theme);
+        const first = copies[0]!;
+        const drawn = theme ?? first.theme ?? 'auto';
+        const [markdown, ...pages] = await Promise.all([
+          deck ? renderer.renderDeck(copies, 'markdown') : renderer.render(first, 'markdown'),
+          ...copies.map((copy) => renderer.render(copy, 'html', { theme: drawn })),
         ]);
+        const html = pages.map((page) => ('text' in page ? page.text : ''));
         const content: IsomerShowContent = {
           valid: true,
-          title: titleOf(copy),
+          title: titleOf(first),
           theme: drawn,
-          html: 'text' in page ? page.text : '',
+          html: html[0]!,
+          ...(deck ? { slides: copies.map((copy, i) => ({ title: titleOf(copy), html: html[i]! })) } : {}),
           errors: [],
           warnings: check.warnings,
         };

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { RENDER_THEMES, type Composition } from '../model/composition.ts';
+import { MAX_DECK_SLIDES } from '../model/deck.ts';
 import { formatValidationError, isInputRefusal } from '../model/errors.ts';
 import { isObjectLike } from '../model/is-record.ts';
 import { buildIsomerAuthoringGuide, buildPrimitiveDescriptions } from './guide.ts';
@@ -16,7 +17,8 @@ import {
   MAX_NAME_LENGTH,
   type IsomerToolName,
 } from './names.ts';
-import { createCompositionRenderer } from './render.ts';
+import { ONE_FORM_MESSAGE, toolSlides } from './deck.ts';
+import { createCompositionRenderer, type RenderedOutput } from './render.ts';
 import { errorMessage, formatResult, jsonResult, layoutNote, textResult, type IsomerToolResult } from './results.ts';
 import { createIsomerShowTool } from './show.ts';
 import type {
@@ -79,6 +81,15 @@ const compositionInput = z
   .describe(
     'A composition: {"type":"view","body":[…]}. Read isomer_authoring_guide, then ' +
       'call isomer_describe_primitives for each primitive you use, before writing one.',
+  );
+
+/** A deck in place of one composition: every tool that checks or draws takes either. */
+export const compositionsInput = z
+  .array(z.looseObject({}))
+  .min(1)
+  .max(MAX_DECK_SLIDES)
+  .describe(
+    `A deck: 1–${MAX_DECK_SLIDES} compositions, a slide each, in order; in place of composition.`,
   );
 
 /** What the validate and render descriptions add when the layout check is on. */
@@ -184,54 +195,73 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
       name: ISOMER_TOOL_NAMES.validate,
       title: 'Validate a composition',
       description:
-        'Checks a composition against the schema and this host’s rules and ' +
+        'Checks a composition (or a deck: compositions) against the schema and this host’s rules and ' +
         'returns {valid, errors, warnings}. Each error names the path and the ' +
         'primitive to look up. Repair every error and validate again before rendering.' +
         (options.layout ? LAYOUT_WARNINGS : ''),
-      inputSchema: z.object({ composition: compositionInput }),
-      handler: guarded(async ({ composition }: { composition: unknown }, { signal }) => {
-        const { valid, errors, warnings } = await renderer.check(composition, signal ? { signal } : {});
-        return jsonResult({ valid, errors, warnings });
-      }),
+      inputSchema: z.object({ composition: compositionInput.optional(), compositions: compositionsInput.optional() }),
+      handler: guarded(
+        async (input: { composition?: unknown; compositions?: unknown[] }, { signal }) => {
+          const slides = toolSlides(input);
+          if (!slides) return textResult(ONE_FORM_MESSAGE, true);
+          const checkOptions = signal ? { signal } : {};
+          const { valid, errors, warnings } =
+            'compositions' in slides
+              ? await renderer.checkDeck(slides.compositions, checkOptions)
+              : await renderer.check(slides.composition, checkOptions);
+          return jsonResult({ valid, errors, warnings });
+        },
+      ),
     },
     {
       name: ISOMER_TOOL_NAMES.render,
       title: 'Render a composition',
       description:
-        `Renders a valid composition to one format: ${formatNames.map((name) => `\`${name}\``).join(', ')}. ` +
+        `Renders a valid composition (or a deck: compositions) to one format: ${formatNames.map((name) => `\`${name}\``).join(', ')}. ` +
+        `A deck is one document or message, or a picture per slide. ` +
         `An invalid composition returns its errors instead.` +
         (options.layout ? LAYOUT_WARNINGS : ''),
       inputSchema: z.object({
-        composition: compositionInput,
+        composition: compositionInput.optional(),
+        compositions: compositionsInput.optional(),
         format: z.enum(formatNames).describe('The output format.'),
         theme: z.enum(RENDER_THEMES).optional().describe('Colour scheme; defaults to the composition’s own theme.'),
       }),
       handler: guarded(
         async (
-          {
-            composition,
-            format,
-            theme,
-          }: {
-            composition: unknown;
+          input: {
+            composition?: unknown;
+            compositions?: unknown[];
             format: string;
             theme?: Composition['theme'];
           },
           { signal },
         ) => {
-          const check = await renderer.check(composition, signal ? { signal } : {});
-          if (!check.valid || check.composition === undefined)
-            return jsonResult({ valid: false, errors: check.errors }, true);
-          const output = await renderer.render(check.composition, format, {
-            ...(theme ? { theme } : {}),
-            ...(signal ? { signal } : {}),
-          });
-          const result =
-            'json' in output
-              ? jsonResult(output.json)
-              : formatResult(format, output.mimeType, 'text' in output ? output.text : output.bytes);
+          const slides = toolSlides(input);
+          if (!slides) return textResult(ONE_FORM_MESSAGE, true);
+          const { format, theme } = input;
+          const request = { ...(theme ? { theme } : {}), ...(signal ? { signal } : {}) };
+          let result: IsomerToolResult;
+          let layout: readonly string[];
+          if ('compositions' in slides) {
+            const check = await renderer.checkDeck(slides.compositions, signal ? { signal } : {});
+            if (!check.valid || check.compositions === undefined)
+              return jsonResult({ valid: false, errors: check.errors }, true);
+            const output = await renderer.renderDeck(check.compositions, format, request);
+            result =
+              'slides' in output
+                ? { content: output.slides.flatMap((slide) => outputResult(format, slide).content) }
+                : outputResult(format, output);
+            layout = check.layout;
+          } else {
+            const check = await renderer.check(slides.composition, signal ? { signal } : {});
+            if (!check.valid || check.composition === undefined)
+              return jsonResult({ valid: false, errors: check.errors }, true);
+            result = outputResult(format, await renderer.render(check.composition, format, request));
+            layout = check.layout;
+          }
           // The output is drawn either way; what does not fit follows it, for the agent to repair.
-          if (check.layout.length > 0) result.content.push({ type: 'text', text: layoutNote(check.layout) });
+          if (layout.length > 0) result.content.push({ type: 'text', text: layoutNote(layout) });
           return result;
         },
       ),
@@ -285,6 +315,12 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
   }
   if (options.show) tools.push(createIsomerShowTool(renderer));
   return tools as IsomerTool[];
+}
+
+/** One drawn output as the tool's result: JSON data, a text, or an image or resource block. */
+function outputResult(format: string, output: RenderedOutput): IsomerToolResult {
+  if ('json' in output) return jsonResult(output.json);
+  return formatResult(format, output.mimeType, 'text' in output ? output.text : output.bytes);
 }
 
 function pick(options: Omit<IsomerGuideOptions, 'runtime' | 'layout'>): Omit<IsomerGuideOptions, 'runtime'> {

@@ -3,8 +3,10 @@
  * object that fits: the runtime calls they make, a frame's body rule, a host format, a layout
  * check, and the guide's options.
  */
+import type { SlackMessage } from '../chat-hosts/slack/blocks.ts';
 import type { Composition, PrimitiveNode, RenderTheme } from '../model/composition.ts';
 import type { ValidationError } from '../model/errors.ts';
+import type { DeckFinding, FrameComposition } from '../model/frame.ts';
 import type { JsonSchema } from '../model/json-schema.ts';
 import type { PackGuide, PrimitiveGroup } from '../model/pack.ts';
 import type { PrimitiveCatalogEntry } from '../model/primitive.ts';
@@ -47,8 +49,13 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
     html: {
       /** `isomer_render` returns the whole page, `document`. */
       render(composition: Composition, options: { heading?: boolean; theme?: RenderTheme }): { document: string };
+      /** A deck as one document, a section per slide: what `isomer_render` returns for `compositions`. */
+      renderDeck(
+        compositions: readonly Composition[],
+        options: { heading?: boolean; theme?: RenderTheme },
+      ): { document: string };
     };
-    slack: { render(composition: Composition, options: { heading?: boolean }): unknown };
+    slack: { render(composition: Composition, options: { heading?: boolean }): SlackMessage };
   };
   viewRegistry: {
     list(): readonly { id: string }[];
@@ -59,6 +66,8 @@ export interface IsomerToolsRuntime<THostContext = unknown> {
 /** A body rule the runtime does not enforce on every surface (any SDK `Frame` fits, and so does `runtime.frames`). */
 export interface IsomerToolsFrame {
   validateBody?(body: readonly PrimitiveNode[]): readonly string[];
+  /** Advice across a deck's slides (a brand that changes, a section number reused): warnings, never errors. */
+  validateDeck?(deck: readonly FrameComposition[]): readonly DeckFinding[];
 }
 
 /** A format the host renders (PNG, SVG, PDF…), offered by `isomer_render` after the runtime's own. */
@@ -74,6 +83,14 @@ export interface IsomerToolsFormat {
       heading?: boolean;
       signal?: AbortSignal;
     },
+  ): Promise<Uint8Array | string> | Uint8Array | string;
+  /**
+   * The whole deck as one output (a PDF, one chat message): slides in order. A format without it
+   * draws each slide on its own (an image format answers one picture per slide).
+   */
+  renderDeck?(
+    compositions: readonly Composition[],
+    options: Parameters<IsomerToolsFormat['render']>[1],
   ): Promise<Uint8Array | string> | Uint8Array | string;
 }
 

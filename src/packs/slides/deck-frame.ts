@@ -5,6 +5,7 @@
  */
 import type { Frame } from '../../core/model/frame.ts';
 import { joinMarkup } from '../../core/model/markup.ts';
+import { slideDeckRule } from './deck-rule.ts';
 import { slideThemes, type SlideFrameTheme } from './frame-theme.ts';
 import { frame, MIN_FONT_SIZE } from './theme.ts';
 
@@ -43,5 +44,6 @@ export const slideDeckFrame: Frame<SlideFrameTheme> = {
       ];
     return [];
   },
+  validateDeck: slideDeckRule,
   wrap: (_header, body) => joinMarkup(body),
 };
