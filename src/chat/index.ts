@@ -6,7 +6,9 @@
 import { Dispatcher } from '../core/runtime/dispatcher.ts';
 import type { IsomerRuntime } from '../core/runtime/runtime.ts';
 import type { Composition } from '../core/model/composition.ts';
-import { CompositionValidationError } from '../core/model/errors.ts';
+import { CompositionValidationError, type ValidationError } from '../core/model/errors.ts';
+import { checkInputBudget } from '../core/model/budget.ts';
+import { deckPath, MAX_DECK_SLIDES } from '../core/model/deck.ts';
 import type { MarkdownBlock } from '../core/markdown/tree.ts';
 import type { ChatHeading } from '../core/chat-hosts/document.ts';
 import type { ChatHost } from '../core/chat-hosts/host.ts';
@@ -18,6 +20,7 @@ export * from '../core/chat-hosts/registry.ts';
 export type { ChatHeading } from '../core/chat-hosts/document.ts';
 export { defineHost, type ChatHost, type MarkdownHost, type SurfaceHost } from '../core/chat-hosts/host.ts';
 export type { ImagePlacement, Picture } from '../core/chat-hosts/picture.ts';
+export type { DeckMessages } from '../core/chat-hosts/deck.ts';
 export type { FoundLink, HostChecks } from '../core/chat-hosts/checks.ts';
 export type { HostPayloadSchemas, PayloadSchema, SchemaRef } from '../core/chat-hosts/payload-schema.ts';
 export { FORMATS, formatRegistry, type FormatEntry } from '../core/formats.ts';
@@ -45,7 +48,7 @@ export const CHAT_FORMAT_NAMES = MARKDOWN_HOSTS.map((host) => host.name);
  * A host format (`createIsomerTools({ formats })`, the Worker's render routes) that also builds the
  * payload as data.
  */
-export interface ChatFormat<TMessage> {
+export interface ChatFormat<TMessage, TDeck = unknown> {
   readonly mimeType: string;
   /**
    * Validates, then answers the payload as JSON text. Throws `CompositionValidationError` when
@@ -54,11 +57,39 @@ export interface ChatFormat<TMessage> {
   render(composition: unknown, options?: ChatBuildOptions): string;
   /** Validates, then answers the payload itself. */
   build(composition: unknown, options?: ChatBuildOptions): TMessage;
+  /**
+   * A deck (1 to `MAX_DECK_SLIDES` compositions, one input budget for them all) as the host's deck
+   * payload in JSON text: the messages to send, in order. Throws `CompositionValidationError`
+   * naming the slide (`compositions[2].body[0].title`) when one is invalid.
+   */
+  renderDeck(compositions: readonly unknown[], options?: ChatDeckOptions): string;
+  /** The same, as the payload itself (the host's `deck` of each slide's message). */
+  buildDeck(compositions: readonly unknown[], options?: ChatDeckOptions): TDeck;
 }
 
 /** What one call may change: whether the title and subtitle head the message. */
 export interface ChatBuildOptions {
   heading?: boolean;
+}
+
+/** A deck's options: each slide's, and a signal checked before each slide is drawn. */
+export interface ChatDeckOptions extends ChatBuildOptions {
+  signal?: AbortSignal;
+}
+
+/** Why a value is no deck: the wording of its length rule in the chat formats. */
+const DECK_LENGTH_MESSAGE = `must be a list of 1 to ${MAX_DECK_SLIDES} compositions, one slide each`;
+
+/**
+ * The deck's slides as values to validate one by one: a list of the right length, under one input
+ * budget for the whole deck (so 20 slides cost no more than one large composition may).
+ */
+function deckSlides(compositions: unknown): readonly unknown[] {
+  if (!Array.isArray(compositions) || compositions.length === 0 || compositions.length > MAX_DECK_SLIDES)
+    throw new CompositionValidationError([{ path: 'compositions', message: DECK_LENGTH_MESSAGE }]);
+  const budget = checkInputBudget(compositions);
+  if (!budget.valid) throw new CompositionValidationError([budget.error]);
+  return budget.value as unknown[];
 }
 
 /**
@@ -67,7 +98,7 @@ export interface ChatBuildOptions {
  * interface, so it fits `Record<string, IsomerToolsFormat>`.
  */
 export type ChatFormats = {
-  [H in BuiltInMarkdownHost as H['name']]: ChatFormat<ReturnType<H['convert']>>;
+  [H in BuiltInMarkdownHost as H['name']]: ChatFormat<ReturnType<H['convert']>, ReturnType<H['deck']>>;
 };
 
 export interface ChatFormatsOptions {
@@ -105,13 +136,19 @@ export function createChatFormats(options: ChatFormatsOptions): ChatFormats | Re
   const fallbackHeading = options.heading ?? true;
   const dispatcher = new Dispatcher(runtime.primitives, new Set());
 
+  /** The checked copy, or the validation error (its paths naming the slide `slide` when given). */
+  const check = (composition: unknown, slide?: number): Composition | CompositionValidationError => {
+    const result = runtime.validate(composition);
+    if (result.valid && result.composition !== undefined) return result.composition;
+    const inSlide = (error: ValidationError): ValidationError =>
+      slide === undefined ? error : { ...error, path: deckPath(slide, error.path) };
+    return new CompositionValidationError(result.errors.map(inSlide));
+  };
+
   const prepare = (
-    composition: unknown,
+    checked: Composition,
     heading = fallbackHeading,
   ): { blocks: MarkdownBlock[]; heading: ChatHeading } => {
-    const result = runtime.validate(composition);
-    if (!result.valid || result.composition === undefined) throw new CompositionValidationError(result.errors);
-    const checked: Composition = result.composition;
     const scope = dispatcher.createScope({ surface: 'markdown' });
     const blocks = checked.body.flatMap((node) => [...scope.markdown(node).blocks]);
     const shown: ChatHeading = {};
@@ -120,17 +157,38 @@ export function createChatFormats(options: ChatFormatsOptions): ChatFormats | Re
     return { blocks, heading: shown };
   };
 
+  /** Every slide checked before any is drawn; the findings of every invalid slide thrown at once. */
+  const checkDeck = (compositions: readonly unknown[]): Composition[] => {
+    const checked = deckSlides(compositions).map((composition, index) => check(composition, index));
+    const invalid = checked.filter((slide) => slide instanceof CompositionValidationError);
+    if (invalid.length > 0) throw new CompositionValidationError(invalid.flatMap((error) => error.errors));
+    return checked as Composition[];
+  };
+
   const formats: Record<string, ChatFormat<unknown>> = {};
-  for (const host of options.hosts ?? BUILT_IN_HOSTS) {
+  for (const host of (options.hosts ?? BUILT_IN_HOSTS) as readonly ChatHost[]) {
     if (host.from !== 'markdown') continue;
     const build = (composition: unknown, call?: ChatBuildOptions): unknown => {
-      const prepared = prepare(composition, call?.heading);
+      const checked = check(composition);
+      if (checked instanceof CompositionValidationError) throw checked;
+      const prepared = prepare(checked, call?.heading);
       return host.convert(prepared.blocks, prepared.heading);
+    };
+    const buildDeck = (compositions: readonly unknown[], call?: ChatDeckOptions): unknown => {
+      const messages = checkDeck(compositions).map((checked) => {
+        // A client that left stops the deck between slides.
+        call?.signal?.throwIfAborted();
+        const prepared = prepare(checked, call?.heading);
+        return host.convert(prepared.blocks, prepared.heading);
+      });
+      return host.deck(messages);
     };
     formats[host.name] = {
       mimeType: host.mimeType,
       build,
       render: (composition, call) => JSON.stringify(build(composition, call)),
+      buildDeck,
+      renderDeck: (compositions, call) => JSON.stringify(buildDeck(compositions, call)),
     };
   }
   return formats as ChatFormats;

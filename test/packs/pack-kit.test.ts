@@ -209,6 +209,7 @@ describe('the kit on a broken pack', () => {
       limits: { blocks: 10 },
       from: 'markdown',
       convert: (blocks) => ({ blocks: blocks.length }),
+      deck: (messages) => ({ messages }),
       payload: { root: 'PlainMessage', schemas: () => ({ PlainMessage: { type: 'object' } }) },
       checks: async () => ({
         problems: (payload) => ((payload as { blocks: number }).blocks > 0 ? [] : ['no blocks']),

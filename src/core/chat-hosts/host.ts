@@ -1,8 +1,9 @@
 /**
  * What a chat host is, declared once in its own folder: its format name and media type, the
- * limits it publishes, what it draws from, the stored picture it can carry and its payload's
- * schema. The registry (`registry.ts`) lists the built-in hosts; the format registry, the
- * `isomer-edge/chat` formats, the tools, the HTTP routes and the OpenAPI document read it.
+ * limits it publishes, what it draws from, the stored picture it can carry, how a deck of slides
+ * is sent and its payload's schema. The registry (`registry.ts`) lists the built-in hosts; the
+ * format registry, the `isomer-edge/chat` formats, the tools, the HTTP routes and the OpenAPI
+ * document read it.
  */
 import type { MarkdownBlock } from '../markdown/tree.ts';
 import type { HostChecks } from './checks.ts';
@@ -22,6 +23,12 @@ interface HostBase<TName extends string, TMessage> {
   readonly limits: Readonly<Record<string, number>>;
   /** Puts a stored picture of the composition in the message (`?image=above|only`); absent when the host takes none. */
   picture?(message: TMessage, picture: Picture, placement: ImagePlacement): TMessage;
+  /**
+   * A deck's payload from each slide's finished message, in order (a picture already put in by
+   * `picture`): the messages to send, in order, as few as the host's limits allow, every slide
+   * whole where a message cap allows and named in a note where it does not (`deck.ts` packs them).
+   */
+  deck(messages: readonly TMessage[]): unknown;
   readonly payload: HostPayloadSchemas;
   /** Loads the host's public checks (`checks.ts`: its documented rules as code, see {@link defineHost}); a Worker never calls it. */
   checks(): Promise<HostChecks>;
@@ -64,6 +71,7 @@ export type ChatHost<TName extends string = string, TMessage = unknown> =
  *   limits: { messageChars: 4000 },
  *   from: 'markdown',
  *   convert: (blocks) => ({ text: `${blocks.length} blocks` }),
+ *   deck: (messages) => ({ messages }), // each slide a message of its own
  *   payload: { root: 'PlainMessage', schemas: () => ({ PlainMessage: { type: 'object' } }) },
  *   checks: async () => plainChecks, // in a host's folder: () => import('./checks.ts')
  * });

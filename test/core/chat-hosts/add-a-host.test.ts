@@ -16,6 +16,7 @@ import { formatRegistry } from '../../../src/core/formats.ts';
 import { builtInWorkerOptions } from '../../../src/built-in/options.ts';
 import { createWorker, createWorkerConfig } from '../../../src/worker/index.ts';
 import { ANONYMOUS_CALLER } from '../../../src/worker/auth.ts';
+import { deckSuite } from '../../support/chat-host-suites/deck.ts';
 import { fixtureSuite } from '../../support/chat-host-suites/fixtures.ts';
 import { underTest } from '../../support/chat-host-suites/host.ts';
 import { hostileSuite } from '../../support/chat-host-suites/hostile.ts';
@@ -157,7 +158,7 @@ describe('a chat host added by the documented steps', () => {
   }, 120_000);
 });
 
-// Every suite a built-in host runs, on the added host: limits, hostile text, mentions, links, fixtures.
+// Every suite a built-in host runs, on the added host: limits, hostile text, mentions, links, fixtures, decks.
 const zulip = await underTest(zulipHost);
 describe('the chat suites, on the added host', () => {
   limitSuite(zulip);
@@ -165,4 +166,5 @@ describe('the chat suites, on the added host', () => {
   mentionSuite(zulip);
   linkSuite(zulip);
   fixtureSuite(zulip);
+  deckSuite(zulip);
 });

@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { HtmlValidate } from 'html-validate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_DECK_SLIDES } from '../../../src/core/model/deck.ts';
+import { WRAPPER_CSS } from '../../../src/core/runtime/stylesheet.ts';
 import { DOCUMENT_LANG } from '../../../src/core/runtime/surfaces/html.ts';
 import type { RenderTheme } from '../../../src/index.ts';
 import { examplePreviews, fixtureComposition, fixtures, slidesRuntime } from '../../support/slides.ts';
@@ -46,6 +48,28 @@ const pages: Page[] = [
   ]),
 ];
 
+/** The 20 largest fixtures, each titled, as one deck: what `POST /render/html` serves for a JSON array. */
+const deckSlides = [...fixtures]
+  .sort((a, b) => JSON.stringify(b.value).length - JSON.stringify(a.value).length)
+  .slice(0, MAX_DECK_SLIDES)
+  .map(({ name, value }, index) => ({ ...fixtureComposition(value), title: `Slide ${index + 1}: ${name}` }));
+
+function deckPage(name: string, slides: Record<string, unknown>[], theme: RenderTheme, heading: boolean): Page {
+  const result = html.renderDeck(slides, { theme, heading });
+  const findings = result.validationErrors.map((error) => `${name}: ${error.path} ${error.message}`);
+  return { name, title: slides[0]!.title as string, document: result.document, findings };
+}
+
+const deckPages: Page[] = [
+  deckPage('deck of 20, light, with heading', deckSlides, 'light', true),
+  deckPage('deck of 20, dark', deckSlides, 'dark', false),
+  deckPage('deck of 3, auto', deckSlides.slice(0, 3), 'auto', false),
+  deckPage('deck of 1, auto', deckSlides.slice(0, 1), 'auto', true),
+];
+
+/** Every document the validators read: each single page, then each deck. */
+const validated = [...pages, ...deckPages];
+
 /**
  * html-validate's recommended preset, less one rule: `no-inline-style`. Two primitives place data-driven
  * geometry in a `style` attribute (a bar's width, an annotation pin's position), which no class can
@@ -58,6 +82,8 @@ describe('the HTML document', () => {
     expect(fixtures.length).toBeGreaterThan(0);
     expect(pages.length).toBe(fixtures.length * 3 + examplePreviews().length * 2);
     expect(pages.flatMap((entry) => entry.findings)).toEqual([]);
+    expect(deckSlides.length).toBe(MAX_DECK_SLIDES);
+    expect(deckPages.flatMap((entry) => entry.findings)).toEqual([]);
   });
 
   it('measures its total as the bytes of the document itself', () => {
@@ -75,7 +101,7 @@ describe('the HTML document', () => {
 
   it('passes html-validate (recommended) with no message', async () => {
     const problems: string[] = [];
-    for (const { name, document: markup } of pages) {
+    for (const { name, document: markup } of validated) {
       const report = await validator.validateString(markup);
       for (const result of report.results)
         for (const message of result.messages) problems.push(`${name}: ${message.ruleId} ${message.message}`);
@@ -89,7 +115,7 @@ describe('the HTML document', () => {
   it('passes the W3C Nu checker with no error and no warning', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'isomer-vnu-'));
     try {
-      const files = pages.map(({ document }, i) => {
+      const files = validated.map(({ document }, i) => {
         const file = join(folder, `page-${i}.html`);
         writeFileSync(file, document);
         return file;
@@ -102,7 +128,7 @@ describe('the HTML document', () => {
       const byFile = (file: string) => serious.filter((message) => message.url.endsWith(`/${file.split('/').at(-1)}`));
       expect(byFile(control).length).toBeGreaterThan(0);
       expect(
-        files.flatMap((file, i) => byFile(file).map((message) => `${pages[i]!.name}: ${message.message}`)),
+        files.flatMap((file, i) => byFile(file).map((message) => `${validated[i]!.name}: ${message.message}`)),
       ).toEqual([]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -152,6 +178,56 @@ describe('the HTML document in Chromium', () => {
     expect(await tab.evaluate(() => document.title)).toBe('Quarterly review');
     await tab.setContent(html.render(untitled).document);
     expect(await tab.evaluate(() => document.title)).toBe('View');
+    await tab.close();
+  });
+
+  it('shows a deck as one document: a framed section per slide, in order, the stylesheet once', async () => {
+    const tab = await browser.newPage();
+    for (const { name, document: markup } of deckPages) {
+      const count = name.startsWith('deck of 20') ? MAX_DECK_SLIDES : name.startsWith('deck of 3') ? 3 : 1;
+      // The CSS is in <head> once, however many slides draw the same primitives.
+      expect(markup.split(WRAPPER_CSS).length - 1, name).toBe(1);
+      await tab.setContent(markup);
+      const state = await tab.evaluate(() => ({
+        mode: document.compatMode,
+        title: document.title,
+        styles: document.querySelectorAll('style').length,
+        bodyStyles: document.querySelectorAll('body style').length,
+        slides: [...document.querySelectorAll('main > section.isomer')].map((section) => ({
+          id: section.id,
+          label: section.getAttribute('aria-label'),
+          radius: getComputedStyle(section).borderTopLeftRadius,
+        })),
+      }));
+      expect(state, name).toEqual({
+        mode: 'CSS1Compat',
+        title: deckSlides[0]!.title,
+        styles: 1,
+        bodyStyles: 0,
+        slides: deckSlides.slice(0, count).map((slide, index) => ({
+          id: `slide-${index + 1}`,
+          label: slide.title,
+          radius: '12px',
+        })),
+      });
+    }
+    await tab.close();
+  }, 60_000);
+
+  it('keeps hostile text in any slide of a deck inert', async () => {
+    const tab = await browser.newPage();
+    const hostile = '</title></section><script>window.ran = 1</script><img src=x onerror="window.ran = 2">';
+    const slides = deckSlides.slice(0, 3).map((slide) => ({ ...slide, title: hostile, subtitle: hostile }));
+    await tab.setContent(html.renderDeck(slides).document);
+    expect(
+      await tab.evaluate(() => [
+        document.title,
+        document.scripts.length,
+        document.querySelectorAll('[onerror]').length,
+        document.querySelectorAll('main > section').length,
+        (window as { ran?: number }).ran ?? 0,
+      ]),
+    ).toEqual([hostile, 0, 0, 3, 0]);
     await tab.close();
   });
 

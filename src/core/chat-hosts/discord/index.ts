@@ -1,10 +1,12 @@
 /** Discord: embeds of Discord Markdown that ping no one, converted from the Markdown tree. */
 import { defineHost } from '../host.ts';
+import { discordDeck } from './deck.ts';
 import { DISCORD_LIMITS } from './limits.ts';
 import { markdownToDiscord } from './message.ts';
 import { DISCORD_PAYLOAD } from './schema.ts';
 
 // The host's public API: `isomer-edge/chat` exports it through the registry.
+export type { DiscordDeck } from './deck.ts';
 export { escapeDiscordText, markdownToDiscord } from './message.ts';
 export type { DiscordEmbed, DiscordMessage } from './message.ts';
 export { DISCORD_LIMITS } from './limits.ts';
@@ -17,6 +19,7 @@ export const discordHost = defineHost({
   limits: DISCORD_LIMITS,
   from: 'markdown',
   convert: markdownToDiscord,
+  deck: discordDeck,
   payload: DISCORD_PAYLOAD,
   checks: () => import('./checks.ts'),
 });

@@ -1,6 +1,6 @@
 /**
- * Google Chat's checks: message bytes and widgets per card, tags outside Chat's HTML subset,
- * `<a href>` links. The card header and `fallbackText` are plain text: they open nothing.
+ * Google Chat's checks: message bytes and widgets per card (every card a message holds), tags
+ * outside Chat's HTML subset, `<a href>` links. The card header and `fallbackText` are plain text: they open nothing.
  */
 import { byteLength } from '../../text/byte-length.ts';
 import {
@@ -13,7 +13,7 @@ import {
   strings,
 } from '../checks.ts';
 import { GOOGLE_CHAT_LIMITS } from './limits.ts';
-import type { GoogleChatMessage } from './message.ts';
+import type { GoogleChatDeckMessage } from './deck.ts';
 
 /** True for the fields Chat shows as plain text. */
 const plain = (path: string): boolean => path.endsWith('.fallbackText') || path.includes('.card.header.');
@@ -21,15 +21,19 @@ const plain = (path: string): boolean => path.endsWith('.fallbackText') || path.
 export function problems(payload: unknown): string[] {
   const found = loneSurrogates(payload);
   const over = limitCollector(found);
-  const message = payload as GoogleChatMessage;
+  const message = payload as GoogleChatDeckMessage;
   over('message bytes', byteLength(JSON.stringify(message)), GOOGLE_CHAT_LIMITS.messageBytes);
-  const sections = message.cardsV2[0].card.sections;
-  over(
-    'widgets',
-    sections.reduce((sum, section) => sum + section.widgets.length, 0),
-    GOOGLE_CHAT_LIMITS.widgetsPerCard,
-  );
-  if (sections.length === 0 || sections.some((section) => section.widgets.length === 0)) found.push('empty section');
+  // A message may hold several cards (a deck's slides): each has its own widget limit.
+  for (const { card } of message.cardsV2) {
+    const sections = card.sections;
+    over(
+      'widgets',
+      sections.reduce((sum, section) => sum + section.widgets.length, 0),
+      GOOGLE_CHAT_LIMITS.widgetsPerCard,
+    );
+    if (sections.length === 0 || sections.some((section) => section.widgets.length === 0)) found.push('empty section');
+  }
+  if (message.cardsV2.length === 0) found.push('no card');
   return found;
 }
 

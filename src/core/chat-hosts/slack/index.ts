@@ -3,9 +3,12 @@
  * renderer, or its Markdown converted by `from-markdown.ts`), fitted to Slack's limits.
  */
 import { defineHost } from '../host.ts';
+import { slackDeck } from './deck.ts';
 import { SLACK_LIMITS } from './limits.ts';
 import { slackImageMessage } from './picture.ts';
 import { SLACK_PAYLOAD } from './schema.ts';
+
+export type { SlackDeck } from './deck.ts';
 
 export const slackHost = defineHost({
   name: 'slack',
@@ -15,6 +18,7 @@ export const slackHost = defineHost({
   limits: SLACK_LIMITS,
   from: 'surface',
   picture: slackImageMessage,
+  deck: slackDeck,
   payload: SLACK_PAYLOAD,
   checks: () => import('./checks.ts'),
 });

@@ -1,5 +1,6 @@
 /** Telegram: `sendMessage` bodies of Telegram's HTML subset, converted from the Markdown tree. */
 import { defineHost } from '../host.ts';
+import { telegramDeck } from './deck.ts';
 import { TELEGRAM_LIMITS } from './limits.ts';
 import { markdownToTelegram } from './message.ts';
 import { TELEGRAM_PAYLOAD } from './schema.ts';
@@ -17,6 +18,7 @@ export const telegramHost = defineHost({
   limits: TELEGRAM_LIMITS,
   from: 'markdown',
   convert: markdownToTelegram,
+  deck: telegramDeck,
   payload: TELEGRAM_PAYLOAD,
   checks: () => import('./checks.ts'),
 });

@@ -4,6 +4,7 @@
  * test/support as the proof that a host is one folder and one registry line; it is not built in.
  */
 import { defineHost } from '../../../../src/core/chat-hosts/host.ts';
+import { zulipDeck } from './deck.ts';
 import { ZULIP_LIMITS } from './limits.ts';
 import { markdownToZulip } from './message.ts';
 import { ZULIP_PAYLOAD } from './schema.ts';
@@ -21,6 +22,7 @@ export const zulipHost = defineHost({
   limits: ZULIP_LIMITS,
   from: 'markdown',
   convert: markdownToZulip,
+  deck: zulipDeck,
   payload: ZULIP_PAYLOAD,
   checks: () => import('./checks.ts'),
 });
