@@ -142,6 +142,19 @@ export default {
             : await renderOnce(format, body, theme, scale);
         return new Response(output, { headers: { 'content-type': formats[format].mimeType } });
       }
+      if (url.pathname === '/time-deck') {
+        // A deck: the PDF as one document, any other format one picture per slide, in order.
+        const runs = Number(url.searchParams.get('runs') ?? '5');
+        const slides = body as unknown[];
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const start = performance.now();
+          if (format === 'pdf') await formats.pdf.renderDeck(slides, theme ? { theme } : {});
+          else for (const slide of slides) await renderOnce(format, slide, theme, scale);
+          times.push(performance.now() - start);
+        }
+        return Response.json({ times });
+      }
       if (url.pathname === '/time') {
         const runs = Number(url.searchParams.get('runs') ?? '15');
         const times: number[] = [];

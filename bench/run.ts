@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: per-operation times of the core, what an agent reads, image renders inside
- * workerd, an agent session's first picture on a new isolate, the Worker's HTTP and MCP throughput under load, and the Worker bundle size.
+ * workerd (and decks: a 10-slide PDF and PNG set against one slide), an agent session's first picture on a new isolate, the Worker's HTTP and MCP throughput under load, and the Worker bundle size.
  * Figures are medians on this machine; compare ratios within one run, not across machines.
  * `--quick` skips the image and HTTP sections (they start workerd and take about a minute).
  */
@@ -31,6 +31,8 @@ console.log(await benchAgentText());
 if (!quick) {
   console.log('');
   console.log(await benchImages());
+  console.log('');
+  console.log(await (await import('./decks.ts')).benchDecks());
   console.log('');
   console.log(await (await import('./script-fonts.ts')).benchScriptFonts());
   console.log('');

@@ -1,10 +1,11 @@
 /**
  * The query options the drawing routes read (`POST /render/{format}` and `POST /images/{format}`):
- * `theme`, `heading`, `scale`, `image` and `layout`, each checked here once so both routes refuse
- * a bad value with the same `INVALID_QUERY` answer naming the parameter.
+ * `theme`, `heading`, `scale`, `image`, `layout` and a deck's `slide`, each checked here once so
+ * both routes refuse a bad value with the same `INVALID_QUERY` answer naming the parameter.
  */
 import { RENDER_THEMES, type RenderTheme } from '../core/model/composition.ts';
 import { IMAGE_PLACEMENTS, type ImagePlacement } from '../core/chat-hosts/picture.ts';
+import { MAX_DECK_SLIDES } from '../core/model/deck.ts';
 import { errorResponse } from './errors.ts';
 
 /** The largest `scale` a render route accepts (2560×1440 from the 1920×1080 slide canvas). */
@@ -17,6 +18,17 @@ export interface RenderQuery {
   scale?: number;
   image?: ImagePlacement;
   layout: boolean;
+  /** One slide of a deck body to draw alone, 1-based (whether the deck has it is the route's to say). */
+  slide?: number;
+}
+
+/** The 400 for a `slide` that names no slide: `count` is the deck's length once it is known. */
+export function badSlide(count = MAX_DECK_SLIDES): Response {
+  return errorResponse(
+    'INVALID_QUERY',
+    `slide must be a whole number from 1 to ${count}: the slide of the deck (the JSON array body) to draw.`,
+    { parameter: 'slide' },
+  );
 }
 
 /** The checked query, or the 400 that names the first bad parameter. */
@@ -45,7 +57,11 @@ export function parseQuery(url: URL, fallbackHeading: boolean): RenderQuery | Re
       { parameter: 'scale' },
     );
   }
+  const slide = url.searchParams.get('slide');
+  // Checked against the limit here and against the deck's own length once the body is read.
+  if (slide !== null && !(/^[1-9]\d{0,2}$/.test(slide) && Number(slide) <= MAX_DECK_SLIDES)) return badSlide();
   return {
+    ...(slide !== null ? { slide: Number(slide) } : {}),
     ...(theme !== null ? { theme: theme as RenderTheme } : {}),
     heading: heading === null ? fallbackHeading : heading === 'true',
     layout: layout === 'true',

@@ -45,6 +45,11 @@ export class RequestMeter {
   refusal: RateRefusal | undefined;
   private limits: RateLimits = {};
   private drawingCount: Promise<RateRefusal | undefined> | undefined;
+  /** Drawing units counted so far: one per slide drawn or laid out (a deck's slides each count). */
+  private drawingUnits = 0;
+  /** Slides this request's formats drew, and its layout check laid out (each asks for that many units). */
+  private slidesDrawn = 0;
+  private slidesLaidOut = 0;
   private readonly timings = new Map<TimingPhase, number>();
 
   readonly requestId: string;
@@ -73,10 +78,26 @@ export class RequestMeter {
     return this.count('general');
   }
 
-  /** Counts the request against the drawing limit, once however many times it draws. */
-  drawing(): Promise<RateRefusal | undefined> {
-    this.drawingCount ??= this.count('drawing');
-    return this.drawingCount;
+  /**
+   * Counts the request against the drawing limit: one unit per slide it draws or lays out, `slides`
+   * in all, however many times it asks (a slide laid out and then drawn is one unit; a deck of 20
+   * slides drawn is 20). Counts only the units not counted yet, stopping at the first refusal.
+   */
+  drawing(slides = 1): Promise<RateRefusal | undefined> {
+    const more = slides - this.drawingUnits;
+    if (more > 0) {
+      this.drawingUnits = slides;
+      const before = this.drawingCount ?? Promise.resolve(undefined);
+      this.drawingCount = before.then(async (refused) => {
+        if (refused) return refused;
+        for (let unit = 0; unit < more; unit++) {
+          const refusal = await this.count('drawing');
+          if (refusal) return refusal;
+        }
+        return undefined;
+      });
+    }
+    return this.drawingCount ?? Promise.resolve(undefined);
   }
 
   /** Adds time to a phase. */
@@ -120,7 +141,8 @@ export class RequestMeter {
   layout(check: IsomerToolsLayoutCheck): IsomerToolsLayoutCheck {
     return {
       prepare: async (composition) => {
-        if (await this.drawing()) return;
+        this.slidesLaidOut += 1;
+        if (await this.drawing(this.slidesLaidOut)) return;
         const start = now();
         try {
           await check.prepare?.(composition);
@@ -139,21 +161,36 @@ export class RequestMeter {
     };
   }
 
-  /** The formats for this request: each draw timed; an image format counted against the drawing limit first. */
+  /**
+   * The formats for this request: each draw timed; an image format counted against the drawing
+   * limit first, one unit per slide (a deck's PDF counts each page).
+   */
   formats(formats: Readonly<Record<string, IsomerToolsFormat>>): Record<string, IsomerToolsFormat> {
     const wrapped: Record<string, IsomerToolsFormat> = {};
+    const timed = async <T>(name: string, slides: number, draw: () => T | Promise<T>): Promise<T> => {
+      if (isImageFormat(name)) {
+        this.slidesDrawn += slides;
+        if (await this.drawing(this.slidesDrawn)) throw new DrawingRefused('over the drawing limit');
+      }
+      const start = now();
+      try {
+        return await draw();
+      } finally {
+        this.add('draw', now() - start);
+      }
+    };
     for (const [name, format] of Object.entries(formats)) {
+      const { renderDeck } = format;
       wrapped[name] = {
         ...format,
-        render: async (composition, options) => {
-          if (isImageFormat(name) && (await this.drawing())) throw new DrawingRefused('over the drawing limit');
-          const start = now();
-          try {
-            return await format.render(composition, options);
-          } finally {
-            this.add('draw', now() - start);
-          }
-        },
+        render: (composition, options) => timed(name, 1, () => format.render(composition, options)),
+        // Only a format that has its own deck output keeps one: the others draw slide by slide.
+        ...(renderDeck
+          ? {
+              renderDeck: (compositions, options) =>
+                timed(name, compositions.length, () => renderDeck.call(format, compositions, options)),
+            }
+          : {}),
       };
     }
     return wrapped;

@@ -2,6 +2,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { builtInWorkerOptions } from '../../src/built-in/options.ts';
 import { buildOpenApiDocument, createWorkerConfig } from '../../src/worker/index.ts';
+import { MAX_DECK_SLIDES } from '../../src/core/model/deck.ts';
+import { oneSlide } from '../support/one-slide.ts';
 
 /**
  * `/openapi.json` checked against OpenAPI 3.1.0 without a validator package: the structure of each
@@ -278,6 +280,48 @@ describe('the chat paths', () => {
     expect(shared.responses['200'].content['application/x-own-teams']).toEqual({
       schema: { type: 'string', format: 'binary' },
     });
+  });
+});
+
+describe('the drawing routes’ bodies', () => {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema({ $id: 'urn:test:openapi-bodies', components: doc.components });
+  const bodyOf = (path: string) => {
+    const schema = doc.paths[path].post.requestBody.content['application/json'].schema as Json;
+    return ajv.compile(
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"urn:test:openapi-bodies#/components/')),
+    );
+  };
+  const deck = (count: number) => Array.from({ length: count }, (_, i) => oneSlide({ title: `Slide ${i + 1}` }));
+
+  it('take one composition or a deck of 1 to MAX_DECK_SLIDES compositions, on every render and image route', () => {
+    const paths = Object.keys(doc.paths).filter((path) => /^\/(render\/|images\/\{format\}$)/.test(path));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/render/{format}', '/render/slack', '/render/teams', '/images/{format}']),
+    );
+    for (const path of paths) {
+      const validate = bodyOf(path);
+      for (const good of [oneSlide(), deck(1), deck(3), deck(MAX_DECK_SLIDES)])
+        expect(validate(good), `${path}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      // An empty deck, one over the limit, a deck holding a non-composition, a bare string.
+      for (const bad of [[], deck(MAX_DECK_SLIDES + 1), [oneSlide(), 'slide'], 'slide'])
+        expect(validate(bad), path).toBe(false);
+    }
+  });
+
+  it('document `slide` on every render route (at most MAX_DECK_SLIDES), and a deck’s stored images', () => {
+    for (const path of Object.keys(doc.paths).filter((path) => path.startsWith('/render/'))) {
+      const slide = (doc.paths[path].post.parameters as Json[]).find((parameter) => parameter.name === 'slide');
+      expect(slide, path).toMatchObject({
+        in: 'query',
+        schema: { type: 'integer', minimum: 1, maximum: MAX_DECK_SLIDES },
+      });
+    }
+    const stored = doc.paths['/images/{format}'].post.responses['200'].content['application/json'].schema;
+    expect(stored.oneOf).toEqual([
+      { $ref: '#/components/schemas/StoredImageInfo' },
+      { $ref: '#/components/schemas/StoredDeckImages' },
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@
  * under an invisible text layer, so it looks exactly like the PNG and its text can be selected,
  * searched and copied. The bytes are stable: no dates, and the file id is a digest.
  */
+import { drawInTurn } from '../engine/draw-turn.ts';
 import type { TakumiEngine } from '../engine/engine.ts';
 import type { ImageDocument } from '../engine/markup.ts';
 import { deflate } from './deflate.ts';
@@ -60,11 +61,15 @@ export async function writePdf(
 
   for (const page of input.pages) {
     // Each page is a synchronous draw; between them is where a caller that has gone stops the deck.
+    // The page waits its turn among the isolate's draws and one turn of the event loop (the steps
+    // between pages settle as microtasks, which no abort interrupts): a client that left is seen.
     options.signal?.throwIfAborted();
     const css = page.css;
-    const picture = await pageImage(
+    const png = await drawInTurn(options.signal, () =>
       engine.render(page.node, { ...pixels, css, devicePixelRatio: scale, format: 'png' }),
-      () => engine.render(page.node, { ...pixels, css, devicePixelRatio: scale, format: 'raw' }),
+    );
+    const picture = await pageImage(png, () =>
+      engine.render(page.node, { ...pixels, css, devicePixelRatio: scale, format: 'raw' }),
     );
     const image = pdf.add(picture.dictionary, picture.data);
     const text = textLayerOperators(

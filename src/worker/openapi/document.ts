@@ -5,6 +5,7 @@
  * `GET /openapi.json` and exported from `isomer-edge/worker`.
  */
 import * as z from 'zod';
+import { MAX_DECK_SLIDES } from '../../core/model/deck.ts';
 import { WORKER_NAME, WORKER_VERSION, type WorkerConfig } from '../config.ts';
 import {
   compositionInvalidSchema,
@@ -23,7 +24,7 @@ import { imageOperations } from './images.ts';
 import { JSON_RPC_ERROR, mcpOperations } from './mcp.ts';
 import { healthOperations, openApiOperations } from './meta.ts';
 import { formatsOperations, renderOperations } from './render.ts';
-import type { Json } from './responses.ts';
+import { ref, type Json } from './responses.ts';
 import { RESOURCE_METADATA, resourceMetadataOperations } from './sign-in.ts';
 import { toolOperations } from './tools.ts';
 
@@ -67,7 +68,21 @@ export function buildOpenApiDocument(config: WorkerConfig): Json {
     PromptList: component(promptListSchema),
     PromptResult: component(promptResultSchema),
     Health: component(healthSchema),
+    Deck: {
+      type: 'array',
+      description: `A deck: 1 to ${MAX_DECK_SLIDES} compositions, one slide each, in order; its errors name their slide (\`compositions[2].body[0].title\`).`,
+      items: ref('Composition'),
+      minItems: 1,
+      maxItems: MAX_DECK_SLIDES,
+    },
     StoredImageInfo: component(hostedImageSchema),
+    StoredDeckImages: {
+      type: 'object',
+      description: 'A deck’s stored images, from POST /images/{format}: one per slide, in order.',
+      properties: { images: { type: 'array', items: ref('StoredImageInfo'), minItems: 1, maxItems: MAX_DECK_SLIDES } },
+      required: ['images'],
+      additionalProperties: false,
+    },
     JsonRpcError: JSON_RPC_ERROR,
     ProtectedResourceMetadata: RESOURCE_METADATA,
     ...hostSchemas,

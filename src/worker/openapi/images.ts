@@ -1,6 +1,6 @@
 /**
  * The image route group's operations in the OpenAPI document: `POST /images/{format}`, which
- * stores an image, and the public `GET /images/{key}.{format}`, which serves it (the routes are in
+ * stores an image (or a deck's, one per slide), and the public `GET /images/{key}.{format}`, which serves it (the routes are in
  * `routes/images.ts`).
  */
 import { DEFAULT_IMAGE_TTL_DAYS } from '../../image-store/store.ts';
@@ -11,6 +11,7 @@ import {
   BODY_ERRORS,
   CLIENT_CLOSED,
   COMMON_ERRORS,
+  COMPOSITION_OR_DECK,
   errorOf,
   json,
   METHOD_NOT_ALLOWED,
@@ -28,24 +29,35 @@ export function imageOperations(config: WorkerConfig): Record<string, Json> {
   paths['/images/{format}'] = {
     post: {
       operationId: 'storeImage',
-      summary: 'Validate a composition, store its image once, and answer the image’s public URL.',
+      summary: 'Validate a composition or deck, store each image once, and answer the public URLs.',
       description:
         'The key is an HMAC over the checked composition, format, theme, scale and renderer version: the same ' +
         `input is rendered and stored once. Images expire ISOMER_IMAGE_TTL_DAYS (default ${DEFAULT_IMAGE_TTL_DAYS}) ` +
-        'days after they are stored.',
+        'days after they are stored. A deck (a JSON array body) stores each slide as its own image and answers ' +
+        '`{ images }` in slide order; each slide counts once against the drawing limit.',
       parameters: [
         { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: imageFormats } },
         THEME_QUERY,
         SCALE_QUERY,
       ],
-      requestBody: { required: true, content: json(ref('Composition')) },
+      requestBody: {
+        required: true,
+        description: 'One composition, or a deck: a JSON array of compositions, one slide each.',
+        content: json(COMPOSITION_OR_DECK),
+      },
       responses: {
-        '200': { description: 'Where the image is.', content: json(ref('StoredImageInfo')) },
-        '400': errorOf('INVALID_JSON or INVALID_QUERY.'),
+        '200': {
+          description: 'Where the image is; for a deck, where each slide’s is, in order.',
+          content: json({ oneOf: [ref('StoredImageInfo'), ref('StoredDeckImages')] }),
+        },
+        '400': errorOf('INVALID_JSON or INVALID_QUERY (`slide` is refused here: every slide is stored).'),
         '404': errorOf('FORMAT_NOT_FOUND.'),
         '413': BODY_ERRORS['413'],
         '415': BODY_ERRORS['415'],
-        '422': { description: 'The composition is invalid.', content: json(ref('CompositionInvalid')) },
+        '422': {
+          description: 'The composition or deck is invalid (a deck’s errors under `compositions[i]`).',
+          content: json(ref('CompositionInvalid')),
+        },
         ...COMMON_ERRORS,
         '500': errorOf('RENDER_FAILED: the renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
         '501': NOT_CONFIGURED,

@@ -1,10 +1,12 @@
 /**
  * The query parameters of the drawing routes in the OpenAPI document (`theme`, `heading`, `scale`,
- * `image`, `layout`), written once: `POST /render/…` lists those its format reads, and
- * `POST /images/{format}` takes `theme` and `scale`. Their limits come from the code that checks them.
+ * `image`, `layout`, `slide`), written once: `POST /render/…` lists those its format reads (and
+ * `slide`, which every format reads on a deck), and `POST /images/{format}` takes `theme` and
+ * `scale`. Their limits come from the code that checks them.
  */
 import { IMAGE_PLACEMENTS } from '../../core/chat-hosts/picture.ts';
 import { RENDER_THEMES } from '../../core/model/composition.ts';
+import { MAX_DECK_SLIDES } from '../../core/model/deck.ts';
 import { MAX_RENDER_SCALE } from '../query.ts';
 import { LAYOUT_HEADER } from '../routes/render.ts';
 import type { Json } from './responses.ts';
@@ -45,4 +47,11 @@ export const LAYOUT_QUERY = query(
   `true: also lay the slide out and answer what does not fit in the \`${LAYOUT_HEADER}\` header ` +
     '(starts the image engine). Default false.',
   { type: 'boolean' },
+);
+export const SLIDE_QUERY = query(
+  'slide',
+  'With a deck body (a JSON array of compositions): draw only this slide, 1-based. Required for PNG, WebP ' +
+    'and SVG when the deck has more than one slide (one answer is one picture; POST /images/{format} stores ' +
+    'every slide, POST /render/pdf draws the deck as one document). On a single composition: 400.',
+  { type: 'integer', minimum: 1, maximum: MAX_DECK_SLIDES },
 );

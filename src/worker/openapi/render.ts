@@ -6,11 +6,12 @@
 import { FORMAT_OPTIONS, type FormatOption, isBuiltInFormat } from '../../core/formats.ts';
 import type { WorkerConfig } from '../config.ts';
 import { LAYOUT_HEADER } from '../routes/render.ts';
-import { HEADING_QUERY, IMAGE_QUERY, LAYOUT_QUERY, SCALE_QUERY, THEME_QUERY } from './parameters.ts';
+import { HEADING_QUERY, IMAGE_QUERY, LAYOUT_QUERY, SCALE_QUERY, SLIDE_QUERY, THEME_QUERY } from './parameters.ts';
 import {
   BODY_ERRORS,
   CLIENT_CLOSED,
   COMMON_ERRORS,
+  COMPOSITION_OR_DECK,
   errorOf,
   json,
   NOT_CONFIGURED,
@@ -37,8 +38,13 @@ function renderOperation(options: {
     operationId,
     summary,
     ...(description ? { description } : {}),
-    parameters,
-    requestBody: { required: true, content: json(ref('Composition')) },
+    // Every format reads `slide` on a deck body.
+    parameters: [...parameters, SLIDE_QUERY],
+    requestBody: {
+      required: true,
+      description: 'One composition, or a deck: a JSON array of compositions, one slide each, drawn in order.',
+      content: json(COMPOSITION_OR_DECK),
+    },
     responses: {
       '200': {
         description: output,
@@ -56,11 +62,16 @@ function renderOperation(options: {
           : {}),
         content,
       },
-      '400': errorOf('INVALID_JSON or INVALID_QUERY.'),
+      '400': errorOf(
+        'INVALID_JSON or INVALID_QUERY (`parameter` names it; `slide` for a deck drawn a slide at a time).',
+      ),
       ...(options.notFound ? { '404': errorOf('FORMAT_NOT_FOUND.') } : {}),
       '413': BODY_ERRORS['413'],
       '415': BODY_ERRORS['415'],
-      '422': { description: 'The composition is invalid.', content: json(ref('CompositionInvalid')) },
+      '422': {
+        description: 'The composition or deck is invalid (a deck’s errors under `compositions[i]`).',
+        content: json(ref('CompositionInvalid')),
+      },
       ...COMMON_ERRORS,
       '500': errorOf('RENDER_FAILED: the renderer failed; or AUTH_MISCONFIGURED or INTERNAL_ERROR.'),
       ...(options.picture ? { '501': NOT_CONFIGURED } : {}),
@@ -106,10 +117,12 @@ export function renderOperations(config: WorkerConfig): Record<string, Json> {
   paths['/render/{format}'] = {
     post: renderOperation({
       operationId: 'renderComposition',
-      summary: 'Validate a composition and answer with the rendered output itself.',
+      summary: 'Validate a composition or deck and answer with the rendered output itself.',
       description:
         'Each format reads only its own query options (`GET /formats` lists them: `theme` the HTML and image ' +
-        'formats, `scale` the images); any other option answers 400 `INVALID_QUERY`.',
+        'formats, `scale` the images); any other option answers 400 `INVALID_QUERY`. A deck (a JSON array ' +
+        'body) is one answer: text and Markdown with the slides in order between separators, one HTML page ' +
+        'with a section per slide, one PDF with a page per slide; PNG, WebP and SVG answer the slide `slide` names.',
       parameters: [
         { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: shared } },
         ...queries(sharedOptions),
@@ -135,7 +148,7 @@ export function renderOperations(config: WorkerConfig): Record<string, Json> {
     paths[`/render/${host.name}`] = {
       post: renderOperation({
         operationId: `render${host.operation}`,
-        summary: `Validate a composition and answer the ${host.title} payload.`,
+        summary: `Validate a composition or deck and answer the ${host.title} payload (a deck's slides in one answer).`,
         ...(picture && !surface ? { description: '`theme` and `scale` apply to the picture (`image`) only.' } : {}),
         parameters: queries(options),
         output: `The ${host.title} payload, as JSON.`,

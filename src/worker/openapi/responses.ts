@@ -13,6 +13,11 @@ export type Json = Record<string, unknown>;
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** JSON content with this schema. */
 export const json = (schema: Json) => ({ 'application/json': { schema } });
+/**
+ * The body of a drawing route: one composition, or a deck (`components.schemas.Deck`), a JSON
+ * array of 1 to `MAX_DECK_SLIDES` compositions drawn in order.
+ */
+export const COMPOSITION_OR_DECK = { oneOf: [ref('Composition'), ref('Deck')] };
 /** An answer with the Worker's error body (`components.schemas.Error`). */
 export const errorOf = (description: string) => ({ description, content: json(ref('Error')) });
 

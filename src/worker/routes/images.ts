@@ -1,6 +1,6 @@
 /**
  * The image store's Worker side, one route group: `POST /images/{format}` stores a checked
- * composition's image once under its content-addressed key, the public `GET /images/{key}.{format}`
+ * composition's image (or each slide's of a deck) once under its content-addressed key, the public `GET /images/{key}.{format}`
  * serves it (through the edge cache), and the expiry the cron calls deletes what is past its TTL.
  * The render route's `?image=` pictures are stored here too (`storedPicture`), all over the `IMAGES`
  * R2 binding, built into an image store once per bucket.
@@ -18,7 +18,7 @@ import {
   type StoredImage,
 } from '../../image-store/store.ts';
 import { readJsonBody } from '../body.ts';
-import { checkedComposition } from '../checked-composition.ts';
+import { checkedBody } from '../checked-composition.ts';
 import { RENDERER_VERSION, type WorkerConfig, type WorkerConfigEnv } from '../config.ts';
 import { boundText, clientGone, clientLeft, errorResponse, jsonResponse, signalOf } from '../errors.ts';
 import { parseQuery } from '../query.ts';
@@ -325,6 +325,7 @@ export async function expireImages(env: ImageStoreEnv | undefined, scheduledTime
 /**
  * `POST /images/{format}`: checks the composition as the render route does, stores the image once
  * under its content-addressed key, and answers where it is: `{ url, mimeType, width, height, bytes }`.
+ * A deck (a JSON array body) stores each slide's image, in order, and answers `{ images: [...] }`.
  */
 async function storeImage(
   config: WorkerConfig,
@@ -341,6 +342,13 @@ async function storeImage(
   // theme and scale as on the render routes; heading and image mean nothing to a stored image.
   const query = parseQuery(new URL(request.url), config.heading);
   if (query instanceof Response) return query;
+  // Every slide of a deck is stored: there is no one slide to pick.
+  if (query.slide !== undefined)
+    return errorResponse(
+      'INVALID_QUERY',
+      'slide applies to POST /render/{format}; POST /images/{format} stores every slide of a deck.',
+      { parameter: 'slide' },
+    );
   const store = imageStore(env);
   if (!store) return notConfigured();
   // Every stored image may be drawn: counted against the drawing limit before the body is read.
@@ -351,18 +359,25 @@ async function storeImage(
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
   const own = config.forRequest(caller, meter);
-  const checked = await meter.time('validate', () => checkedComposition(own.renderer, body.value, signal));
+  const checked = await meter.time('validate', () => checkedBody(own.renderer, body.value, signal));
   if (checked instanceof Response) return checked;
-  const { copy } = checked;
+  // One drawing unit per slide, all counted before the first is drawn: a deck over the limit draws nothing.
+  const refused = await meter.drawing(checked.copies.length);
+  if (refused) return rateLimitedResponse(refused);
   try {
     const options = {
       ...(query.theme ? { theme: query.theme } : {}),
       ...(query.scale !== undefined ? { scale: query.scale } : {}),
       ...(signal ? { signal } : {}),
     };
-    const image = await storeRendered(config, store, copy, format, options, { formats: own.formats, meter });
-    const { mimeType, width, height, bytes } = image;
-    return jsonResponse({ url: imageUrl(env, request, image.file), mimeType, width, height, bytes });
+    const images: { url: string; mimeType: string; width: number; height: number; bytes: number }[] = [];
+    for (const copy of checked.copies) {
+      signal?.throwIfAborted();
+      const image = await storeRendered(config, store, copy, format, options, { formats: own.formats, meter });
+      const { mimeType, width, height, bytes } = image;
+      images.push({ url: imageUrl(env, request, image.file), mimeType, width, height, bytes });
+    }
+    return jsonResponse(checked.deck ? { images } : images[0]);
   } catch (error) {
     if (signal?.aborted) return clientGone();
     if (error instanceof ImageRenderError) {

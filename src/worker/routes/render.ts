@@ -1,20 +1,23 @@
 /**
  * The render route group: `GET /formats` lists every format this Worker serves, and
- * `POST /render/{format}` checks a composition and answers the drawn output itself under its own
- * Content-Type, through the renderer the tools use. A chat format may carry a stored picture
- * (`?image=`), and `?layout=true` reports the layout findings in a header.
+ * `POST /render/{format}` checks a composition, or a deck (a JSON array body), and answers the
+ * drawn output itself under its own Content-Type, through the renderer the tools use. A deck is
+ * one output (text, a page, a PDF, a message); a format drawn a slide at a time (PNG, WebP, SVG)
+ * answers the slide `?slide=` names. A chat format may carry stored pictures (`?image=`), and
+ * `?layout=true` reports the layout findings in a header.
  */
 import { Hono } from 'hono';
 import type { Composition } from '../../core/model/composition.ts';
-import type { RenderedOutput } from '../../core/tools/render.ts';
-import { FORMAT_OPTIONS, type ServedFormat } from '../../core/formats.ts';
+import type { RenderedDeck, RenderedOutput } from '../../core/tools/render.ts';
+import type { IsomerToolsFormat } from '../../core/tools/types.ts';
+import { FORMAT_OPTIONS, isBuiltInFormat, type ServedFormat } from '../../core/formats.ts';
 import type { ChatHost } from '../../core/chat-hosts/host.ts';
 import type { ImagePlacement, Picture } from '../../core/chat-hosts/picture.ts';
 import { readJsonBody } from '../body.ts';
-import { checkedComposition } from '../checked-composition.ts';
+import { checkedBody } from '../checked-composition.ts';
 import type { WorkerConfig, WorkerConfigEnv } from '../config.ts';
 import { BASE_HEADERS, boundText, clientGone, clientLeft, errorResponse, jsonResponse, signalOf } from '../errors.ts';
-import { parseQuery } from '../query.ts';
+import { badSlide, parseQuery } from '../query.ts';
 import { type ImageStoreEnv, imageStore, notConfigured, storableFormats, storedPicture } from './images.ts';
 import type { WorkerCaller } from '../caller.ts';
 import { rateLimitedResponse } from '../rate-limits.ts';
@@ -90,8 +93,37 @@ function textBody(body: string, contentType: string, extra: Record<string, strin
 }
 
 /**
- * `POST /render/{format}`: checks the composition and draws it through the renderer the tools use
- * (`config.renderer`), then answers with the output itself under its own Content-Type.
+ * Whether a format draws a deck one slide at a time (no `renderDeck` of its own and not the
+ * runtime's: PNG, WebP, SVG), so one HTTP answer can carry only one of its slides.
+ */
+export function drawsPerSlide(formats: Readonly<Record<string, IsomerToolsFormat>>, format: string): boolean {
+  return !isBuiltInFormat(format) && Object.hasOwn(formats, format) && formats[format]!.renderDeck === undefined;
+}
+
+/** Refuses `?slide=` on a single composition: there is nothing to choose from. */
+function slideOnSingle(): Response {
+  return errorResponse(
+    'INVALID_QUERY',
+    'slide applies to a deck (a JSON array body) only; this body is one composition.',
+    {
+      parameter: 'slide',
+    },
+  );
+}
+
+/** A deck of several slides in a format drawn a slide at a time: which slide, or the routes that take them all. */
+function slideRequired(format: string, count: number): Response {
+  return errorResponse(
+    'INVALID_QUERY',
+    `A ${format} answer is one slide: name it with slide=1 to ${count}, store every slide with ` +
+      `POST /images/${format}, or draw the whole deck as one document with POST /render/pdf.`,
+    { parameter: 'slide', slides: count },
+  );
+}
+
+/**
+ * `POST /render/{format}`: checks the composition or deck and draws it through the renderer the
+ * tools use (`config.renderer`), then answers with the output itself under its own Content-Type.
  */
 async function renderComposition(
   config: WorkerConfig,
@@ -112,9 +144,10 @@ async function renderComposition(
   // `?image=` puts a stored picture of the slide in a chat message: it needs the bucket and PNG.
   const store = query.image !== undefined ? imageStore(env) : undefined;
   if (query.image !== undefined && (!store || !storableFormats(config).includes('png'))) return notConfigured();
-  // An image, or a message with a stored picture, is drawn: counted before the body is read. (The
-  // layout check counts itself, when it lays a valid slide out.)
-  if (isImageFormat(format) || query.image !== undefined) {
+  // An image, or a message with a stored picture, is drawn: counted before the body is read (a
+  // deck's further slides once it is read). The layout check counts itself, slide by slide.
+  const draws = isImageFormat(format) || query.image !== undefined;
+  if (draws) {
     const refusal = await meter.drawing();
     if (refusal) return rateLimitedResponse(refusal);
   }
@@ -127,12 +160,22 @@ async function renderComposition(
       parameter: 'layout',
     });
   const own = config.forRequest(caller, meter);
-  const checked = await meter.time('validate', () =>
-    checkedComposition(own.renderer, body.value, signal, query.layout),
-  );
+  const checked = await meter.time('validate', () => checkedBody(own.renderer, body.value, signal, query.layout));
   if (meter.refusal) return rateLimitedResponse(meter.refusal);
   if (checked instanceof Response) return checked;
-  const { copy } = checked;
+  const { copies, deck } = checked;
+  const { slide } = query;
+  if (slide !== undefined && !deck) return slideOnSingle();
+  if (slide !== undefined && slide > copies.length) return badSlide(copies.length);
+  if (deck && slide === undefined && copies.length > 1 && drawsPerSlide(own.formats, format))
+    return slideRequired(format, copies.length);
+  // The whole deck as one answer, or one composition (a lone one, or the slide `?slide=` names).
+  const whole = deck && slide === undefined;
+  const drawn = whole ? copies : [copies[(slide ?? 1) - 1]!];
+  if (draws) {
+    const refusal = await meter.drawing(drawn.length);
+    if (refusal) return rateLimitedResponse(refusal);
+  }
   // Only asked-for findings are reported: the header is absent otherwise, and `[]` means it fits.
   const findings: Record<string, string> = query.layout ? { [LAYOUT_HEADER]: layoutHeader(checked.layout) } : {};
   const { heading, theme, scale } = query;
@@ -142,17 +185,25 @@ async function renderComposition(
     ...(signal ? { signal } : {}),
   };
   if (query.image !== undefined && store) {
-    // A storage fault leaves the picture out (logged); the message still goes.
-    const picture = await storedPicture(config, store, env, request, copy, options, { formats: own.formats, meter });
-    if (signal?.aborted) return clientGone();
     const chatHost = config.registry.find((listed) => listed.name === format)!.host!;
-    const message = picturedMessage(config, chatHost, copy, heading, picture, query.image);
+    const messages: unknown[] = [];
+    for (const copy of drawn) {
+      // A storage fault leaves that picture out (logged); the message still goes.
+      const picture = await storedPicture(config, store, env, request, copy, options, { formats: own.formats, meter });
+      if (signal?.aborted) return clientGone();
+      messages.push(picturedMessage(config, chatHost, copy, heading, picture, query.image));
+    }
+    const message = whole ? chatHost.deck(messages) : messages[0];
     return textBody(JSON.stringify(message), chatHost.mimeType, findings);
   }
   let output: RenderedOutput;
   try {
     // The request's formats time their own draws; the runtime's surfaces are timed here.
-    const draw = () => own.renderer.render(copy, format, { ...options, heading });
+    const drawOptions = { ...options, heading };
+    const draw = async (): Promise<RenderedOutput> =>
+      whole
+        ? onlyOutput(await own.renderer.renderDeck(copies, format, drawOptions))
+        : own.renderer.render(drawn[0]!, format, drawOptions);
     output = Object.hasOwn(own.formats, format) ? await draw() : await meter.time('draw', draw);
   } catch (error) {
     if (signal?.aborted) return clientGone();
@@ -169,6 +220,11 @@ async function renderComposition(
   return new Response(served as BodyInit, {
     headers: { 'content-type': contentType, ...BASE_HEADERS, ...extra, ...findings },
   });
+}
+
+/** A deck's one output; a format drawn per slide reaches here with a one-slide deck only. */
+function onlyOutput(rendered: RenderedDeck): RenderedOutput {
+  return 'slides' in rendered ? rendered.slides[0]! : rendered;
 }
 
 /** The findings as a JSON array of strings, ASCII only (a header carries no other bytes). */
