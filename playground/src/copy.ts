@@ -5,8 +5,8 @@
  */
 import { tokensRequired } from './api.ts';
 import { byId } from './dom.ts';
-import { isBinary } from './media.ts';
-import { formatReads, servedFormat } from './surfaces.ts';
+import { isBinary, isPicture } from './media.ts';
+import { deckSlide, formatReads, servedFormat } from './surfaces.ts';
 
 /** The `mcpServers` entry a client needs for this Worker, with a token placeholder when tokens are on. */
 export function mcpConfig(): string {
@@ -18,10 +18,16 @@ export function mcpConfig(): string {
 /** A word as a shell reads it: bare when it is plain, else single-quoted. */
 const shellWord = (word: string): string => (/^[\w.-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
-/** A curl command for `format`, the composition `body` in a quoted here-document; `theme` unless `auto`. */
+/**
+ * A curl command for `format`, the composition `body` in a quoted here-document; `theme` unless
+ * `auto`; for a deck's picture, the slide in view (`slide`, which the route asks of a deck's picture).
+ */
 export function curlCommand(format: string, body: string, theme: string): string {
   const query = new URLSearchParams();
   if (theme !== 'auto' && formatReads(format, 'theme')) query.set('theme', theme);
+  const served = servedFormat(format);
+  const slide = deckSlide();
+  if (slide !== undefined && served && isPicture(served.mimeType)) query.set('slide', String(slide));
   // A format given in code may have any name: the path segment is encoded, a quote included.
   const segment = encodeURIComponent(format).replaceAll("'", '%27');
   const url = `${location.origin}/render/${segment}${query.size ? `?${query}` : ''}`;
@@ -29,7 +35,6 @@ export function curlCommand(format: string, body: string, theme: string): string
   if (tokensRequired()) lines.push(`  -H "authorization: Bearer $ISOMER_TOKEN" \\`);
   lines.push(`  -H 'content-type: application/json' \\`);
   // Bytes go to a file, not the terminal; text and JSON are printed.
-  const served = servedFormat(format);
   if (served && isBinary(served.mimeType)) lines.push(`  -o ${shellWord(`composition.${format}`)} \\`);
   let fence = 'COMPOSITION';
   while (body.split('\n').includes(fence)) fence += '_';

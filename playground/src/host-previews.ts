@@ -2,7 +2,8 @@
  * The chat hosts' own previews, keyed by host name: what the page knows of how each host draws
  * its payload (like a host's test kit, this is preview code, not a list of formats). Which tabs
  * exist comes from `GET /formats` alone; a host without an entry here (an added one) gets the
- * generic preview, its payload as JSON.
+ * generic preview, its payload as JSON. A deck's payload is `{ messages: [...] }`, the messages to
+ * send in order (one when every slide fits in one): each is drawn, in order.
  */
 import { discordPreview } from './discord.ts';
 import { el } from './dom.ts';
@@ -23,6 +24,8 @@ interface HostPreview {
   draw(root: HTMLElement, payload: Payload): Promise<string | undefined>;
   /** Shown between the preview and the JSON (Slack's link to its builder). */
   readonly below?: Node;
+  /** The host's own payload is already `{ messages }` (Telegram's `sendMessage` bodies): a deck's is too. */
+  readonly listed?: true;
 }
 
 const drawn =
@@ -50,8 +53,9 @@ const HOST_PREVIEWS: Readonly<Record<string, HostPreview>> = {
     summary: 'Block Kit JSON',
     draw: drawn((root, message) => {
       const blocks = Array.isArray(message.blocks) ? (message.blocks as unknown[]) : [];
+      // The builder opens one message: a deck's first.
+      if (root.childElementCount === 0) builderLink.href = blockKitBuilderUrl(blocks);
       slackPreview(root, message);
-      builderLink.href = blockKitBuilderUrl(blocks);
     }),
     below: el('p', {}, builderLink),
   },
@@ -67,7 +71,12 @@ const HOST_PREVIEWS: Readonly<Record<string, HostPreview>> = {
   },
   discord: { className: 'chat discord', summary: 'Message JSON (embeds)', draw: drawn(discordPreview) },
   googlechat: { className: 'chat gchat', summary: 'Message JSON (cardsV2)', draw: drawn(googleChatPreview) },
-  telegram: { className: 'chat telegram', summary: 'sendMessage bodies (JSON)', draw: drawn(telegramPreview) },
+  telegram: {
+    className: 'chat telegram',
+    summary: 'sendMessage bodies (JSON)',
+    draw: drawn(telegramPreview),
+    listed: true,
+  },
 };
 
 /**
@@ -85,7 +94,9 @@ export function hostPreview(format: ServedFormat): Preview | undefined {
     async draw({ text = '' }) {
       const payload = JSON.parse(text) as Payload;
       root.replaceChildren();
-      const failure = await host.draw(root, payload);
+      const deck = !host.listed && Array.isArray(payload.messages) ? (payload.messages as Payload[]) : [payload];
+      let failure: string | undefined;
+      for (const message of deck) failure ??= await host.draw(root, message);
       source.textContent = prettyJson(text);
       return failure === undefined ? undefined : `${format.name}: ${failure}`;
     },

@@ -1,10 +1,12 @@
 /**
  * The playground at `/`: write a composition, check it live with the Worker's own validation, see
- * every surface, share the state as a link. Everything it shows comes from the Worker's routes.
+ * every surface, share the state as a link. Everything it shows comes from the Worker's routes. A
+ * JSON array is a deck, a composition per slide: checked, drawn and shared as one.
  */
 import { callTool } from './api.ts';
 import { copyText, curlCommand, mcpConfig } from './copy.ts';
 import { type Catalog, type CatalogEntry, sampleInput } from './catalog.ts';
+import { validateInput, written } from './deck.ts';
 import { catalogLoading, formatsLoading, frameLoading } from './early.ts';
 import { byId, el } from './dom.ts';
 import { createLazyEditor } from './lazy-editor.ts';
@@ -143,11 +145,13 @@ async function check(eager: boolean): Promise<void> {
   // one's renders answer 422 and are dropped). While typing, validation goes first, alone, so the
   // errors come back as fast as the Worker can answer.
   const started = performance.now();
-  const draw = () => renderSurfaces(text, renderTheme.value, controller.signal);
+  const what = written(composition);
+  const slides = what.kind === 'deck' ? what.compositions.length : undefined;
+  const draw = () => renderSurfaces(text, renderTheme.value, controller.signal, slides);
   const rendering = eager ? draw() : undefined;
   let result: { valid: boolean; errors: string[]; warnings: string[] };
   try {
-    const answer = await callTool('isomer_validate', { composition }, controller.signal);
+    const answer = await callTool('isomer_validate', validateInput(what), controller.signal);
     if (answer.isError) throw new Error(answer.text);
     result = JSON.parse(answer.text) as typeof result;
   } catch (error) {
@@ -175,8 +179,9 @@ async function check(eager: boolean): Promise<void> {
     root.dataset.state = 'invalid';
     return;
   }
+  const valid = slides === undefined ? 'Valid' : `Valid deck of ${slides} ${slides === 1 ? 'slide' : 'slides'}`;
   say(
-    `Valid${result.warnings.length ? ` with ${result.warnings.length} warnings` : ''}; every surface rendered in ${Math.round(performance.now() - started)} ms.`,
+    `${valid}${result.warnings.length ? ` with ${result.warnings.length} warnings` : ''}; every surface rendered in ${Math.round(performance.now() - started)} ms.`,
   );
   root.dataset.state = 'rendered';
   root.dataset.renders = String(Number(root.dataset.renders ?? '0') + 1);

@@ -2,6 +2,7 @@
  * Where the Worker's findings sit in the composition's text: plain ranges worked out without the
  * editor, so the page can mark them before CodeMirror has arrived and hand them over when it does.
  */
+import { editorSegments } from './deck.ts';
 import { type Located, locatePath, pathOfError } from './json-path.ts';
 
 export interface Finding {
@@ -20,11 +21,11 @@ export interface Mark {
 
 /** Where a finding belongs in the text: its path's range, or nothing when the path is not found. */
 export function findingRange(text: string, line: string): Located | undefined {
-  // A warning reads `<surface>: <finding>`; the finding starts with the path.
+  // A warning reads `<surface>: <finding>` (a deck's own, `deck: <finding>`); the finding starts with the path.
   const finding = line.replace(/^[a-z]+: /, '');
   const path = pathOfError(finding);
   if (!path) return undefined;
-  const located = locatePath(text, path);
+  const located = locatePath(text, editorSegments(path));
   return located && located.matched > 0 ? located : undefined;
 }
 

@@ -310,3 +310,238 @@ describe('isomer_show in a web host (AppBridge + PostMessageTransport, sandbox p
     expect(problems).toEqual([]);
   }, 120_000);
 });
+
+/** A deck of `count` slides, each titled and numbered for its place (no repeated section number). */
+function deckOf(count: number, text: (index: number) => string = (i) => `Slide ${i + 1} of ${count}`) {
+  return Array.from({ length: count }, (_, index) => {
+    const slide = oneSlide({ title: text(index), points: [`Point of slide ${index + 1}`] });
+    const frame = slide.body[0] as Record<string, unknown>;
+    frame.sectionNumber = String(index + 1).padStart(2, '0');
+    return slide;
+  });
+}
+
+/** What the app's pager shows now: the counter, the buttons' state, the slide in view. */
+const pagerState = (frame: Frame) =>
+  frame.evaluate(() => {
+    const slide = document.getElementById('slide')!;
+    return {
+      counter: document.getElementById('counter')!.textContent,
+      live: document.getElementById('counter')!.getAttribute('aria-live'),
+      pagerHidden: document.getElementById('pager')!.hidden,
+      previousDisabled: (document.getElementById('slide-previous') as HTMLButtonElement).disabled,
+      nextDisabled: (document.getElementById('slide-next') as HTMLButtonElement).disabled,
+      width: slide.clientWidth,
+      height: slide.clientHeight,
+      theme: slide.shadowRoot?.querySelector('section.isomer')?.getAttribute('data-theme'),
+    };
+  });
+
+/** Waits for slide `n` (1-based) of the deck to be in view. */
+const onSlide = (frame: Frame, n: number) =>
+  frame.waitForFunction((want) => document.documentElement.dataset.slide === String(want), n, { timeout: 5_000 });
+
+describe('a deck in the MCP App (isomer_show with compositions)', () => {
+  /** The text each slide of a result should show, from the result's own slides. */
+  const expectedTexts = (result: { structuredContent?: unknown }) =>
+    page.evaluate(
+      (slides) => slides.map((slide) => host.surfaceText(slide.html)),
+      (result.structuredContent as { slides: { html: string }[] }).slides,
+    );
+
+  it('pages through a 3-slide deck by buttons and keys, with a polite counter, in the host theme and size', async () => {
+    const frame = await mount('light');
+    const compositions = deckOf(3);
+    const { result } = await showIn({ compositions });
+    expect(result.isError).toBeUndefined();
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'shown');
+    const texts = await expectedTexts(result);
+    expect(texts).toHaveLength(3);
+    expect(texts[1]).toContain('Slide 2 of 3');
+
+    const ideal = { width: WIDTH, height: Math.round((WIDTH * 9) / 16) };
+    const first = await pagerState(frame);
+    expect(first).toMatchObject({ counter: '1 / 3', live: 'polite', pagerHidden: false, previousDisabled: true });
+    expect(first).toMatchObject({ nextDisabled: false, theme: 'light', ...ideal });
+    expect(await slideText(frame)).toBe(texts[0]);
+
+    // Buttons.
+    await frame.locator('#slide-next').click();
+    await onSlide(frame, 2);
+    expect(await slideText(frame)).toBe(texts[1]);
+    expect(await pagerState(frame)).toMatchObject({ counter: '2 / 3', previousDisabled: false, nextDisabled: false });
+    await frame.locator('#slide-next').click();
+    await onSlide(frame, 3);
+    expect(await pagerState(frame)).toMatchObject({ counter: '3 / 3', nextDisabled: true, ...ideal });
+    expect(await slideText(frame)).toBe(texts[2]);
+    await frame.locator('#slide-previous').click();
+    await onSlide(frame, 2);
+
+    // Keys, wherever focus is in the frame; the ends hold.
+    await frame.locator('#counter').click();
+    await page.keyboard.press('Home');
+    await onSlide(frame, 1);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    await onSlide(frame, 2);
+    await page.keyboard.press('End');
+    await onSlide(frame, 3);
+    await page.keyboard.press('ArrowRight');
+    expect(await pagerState(frame)).toMatchObject({ counter: '3 / 3' });
+    await page.keyboard.press('ArrowLeft');
+    await onSlide(frame, 2);
+    expect(await slideText(frame)).toBe(texts[1]);
+
+    // The host's theme reaches the slide in view and the ones paged to after it.
+    const sizesBefore = await page.evaluate(() => host.record.sizes.length);
+    await page.evaluate(() => host.setTheme('dark'));
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    expect(await pagerState(frame)).toMatchObject({ theme: 'dark' });
+    await page.keyboard.press('ArrowRight');
+    await onSlide(frame, 3);
+    expect(await pagerState(frame)).toMatchObject({ theme: 'dark', ...ideal });
+    // Paging and the theme never resize the frame: every slide is 16:9 at the frame's width.
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => host.record.sizes.length)).toBe(sizesBefore);
+    const last = await page.evaluate(() => host.record.sizes.at(-1)!);
+    expect(last.width).toBe(WIDTH);
+    expect(last.height).toBeLessThan(ideal.height + 120);
+    expect(problems).toEqual([]);
+  });
+
+  it('pages a deck the same over the 2025 protocol (the legacy handshake)', async () => {
+    await page.evaluate((url) => host.connect(url, true), worker.url);
+    await page.evaluate((uri) => host.readApp(uri), ISOMER_SHOW_APP_URI);
+    const frame = await mount();
+    const { result } = await showIn({ compositions: deckOf(3) });
+    expect(result.isError).toBeUndefined();
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'shown');
+    const texts = await expectedTexts(result);
+    await frame.locator('#counter').click();
+    await page.keyboard.press('End');
+    await onSlide(frame, 3);
+    expect(await pagerState(frame)).toMatchObject({ counter: '3 / 3', nextDisabled: true });
+    expect(await slideText(frame)).toBe(texts[2]);
+    // The 2025 client opens a GET stream, which the stateless endpoint refuses with 405 (as the spec
+    // allows); the browser logs that in the host's page, not in the app's frame.
+    expect(problems.filter((problem) => !/status of 405/.test(problem))).toEqual([]);
+  });
+
+  it('follows a narrower frame: the slide in view rescales at 16:9', async () => {
+    const frame = await mount('light');
+    await showIn({ compositions: deckOf(3) });
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'shown');
+    await frame.locator('#slide-next').click();
+    await onSlide(frame, 2);
+    await page.evaluate(() => {
+      document.getElementById('view')!.style.width = '480px';
+    });
+    await frame.waitForFunction(() => document.getElementById('slide')!.clientWidth === 480);
+    await frame.waitForFunction(() => Math.abs(document.getElementById('slide')!.clientHeight - 270) <= 1);
+    await frame.locator('#slide-next').click();
+    await onSlide(frame, 3);
+    const state = await pagerState(frame);
+    expect(state.width).toBe(480);
+    expect(Math.abs(state.height - 270)).toBeLessThanOrEqual(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('pages through a 20-slide deck end to end, every slide its own text', async () => {
+    const frame = await mount();
+    const { result } = await showIn({ compositions: deckOf(20) });
+    expect(result.isError).toBeUndefined();
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'shown');
+    const texts = await expectedTexts(result);
+    expect(texts).toHaveLength(20);
+    await frame.locator('#counter').click();
+    for (let n = 1; n <= 20; n++) {
+      await onSlide(frame, n);
+      expect((await pagerState(frame)).counter).toBe(`${n} / 20`);
+      expect(await slideText(frame)).toBe(texts[n - 1]);
+      await page.keyboard.press(n % 2 === 0 ? 'PageDown' : 'ArrowRight');
+    }
+    expect(await pagerState(frame)).toMatchObject({ counter: '20 / 20', nextDisabled: true });
+    await page.keyboard.press('Home');
+    await onSlide(frame, 1);
+    await page.keyboard.press('End');
+    await onSlide(frame, 20);
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('a one-slide deck shows no pager', async () => {
+    const frame = await mount();
+    await showIn({ compositions: deckOf(1) });
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'shown');
+    expect(await pagerState(frame)).toMatchObject({ pagerHidden: true, width: WIDTH });
+    expect(await slideText(frame)).toContain('Slide 1 of 1');
+    expect(problems).toEqual([]);
+  });
+
+  it('an invalid slide in the middle lists its error under its slide’s path, and pages nothing', async () => {
+    const frame = await mount();
+    const compositions: unknown[] = deckOf(3);
+    compositions[1] = { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideHeading' }] }] };
+    const { result } = await showIn({ compositions });
+    expect(result.isError).toBe(true);
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'invalid');
+    const shown = await frame.evaluate(() => ({
+      paths: [...document.querySelectorAll('#errors li code')].map((code) => code.textContent),
+      slideHidden: document.getElementById('slide')!.hidden,
+      pagerHidden: document.getElementById('pager')!.hidden,
+    }));
+    expect(shown).toEqual({
+      paths: expect.arrayContaining(['compositions[1].body[0].body[0].title']),
+      slideHidden: true,
+      pagerHidden: true,
+    });
+    await frame.locator('#errors').click();
+    await page.keyboard.press('ArrowRight');
+    expect(await frame.evaluate(() => document.documentElement.dataset.slide ?? null)).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it('downloads the whole deck as one PDF and the slide in view as a PNG', async () => {
+    const frame = await mount();
+    await showIn({ compositions: deckOf(3) });
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'shown');
+    await frame.locator('#slide-next').click();
+    await onSlide(frame, 2);
+    await frame.locator('#download-pdf').click();
+    await page.waitForFunction(() => host.record.downloads.length > 0, undefined, { timeout: 60_000 });
+    await frame.locator('#download-png').click();
+    await page.waitForFunction(() => host.record.downloads.length > 1, undefined, { timeout: 60_000 });
+    const downloads = await page.evaluate(() => host.record.downloads);
+    expect(downloads.map(({ uri, mimeType, pages }) => ({ uri, mimeType, pages }))).toEqual([
+      { uri: 'file:///Slide-1-of-3.pdf', mimeType: 'application/pdf', pages: 3 },
+      { uri: 'file:///Slide-2-of-3.png', mimeType: 'image/png', pages: undefined },
+    ]);
+    expect(downloads[1]!.bytes).toBeGreaterThan(1000);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('hostile text on every slide of a deck is drawn as text and never runs', async () => {
+    const frame = await mount();
+    // Twenty payloads spread over the corpus's groups, one slide each: its title and its point.
+    const stride = Math.floor(HOSTILE_PAYLOADS.length / 20);
+    const picked = Array.from({ length: 20 }, (_, i) => HOSTILE_PAYLOADS[i * stride]!);
+    const compositions = deckOf(20, (index) => picked[index]!);
+    const { result } = await showIn({ compositions });
+    expect(result.isError).toBeUndefined();
+    await frame.waitForFunction(() => document.documentElement.dataset.state === 'shown');
+    for (let n = 1; n <= 20; n++) {
+      await onSlide(frame, n);
+      const live = await frame.evaluate(() => {
+        const all = [...(document.getElementById('slide')?.shadowRoot?.querySelectorAll('*') ?? [])];
+        return {
+          executed: document.documentElement.dataset.executed ?? null,
+          scripts: all.filter((el) => /^(script|iframe|object|embed)$/i.test(el.tagName)).length,
+          handlers: all.filter((el) => [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on'))).length,
+          scriptUrls: all.filter((el) => /javascript:/i.test(el.getAttribute('href') ?? '')).length,
+        };
+      });
+      expect(live, `slide ${n}: ${picked[n - 1]}`).toEqual({ executed: null, scripts: 0, handlers: 0, scriptUrls: 0 });
+      if (n < 20) await frame.locator('#slide-next').click();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -14,7 +14,8 @@ const APPS_CAPABILITY = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html
 export interface HostRecord {
   sizes: { width?: number; height?: number; at: number }[];
   links: string[];
-  downloads: { uri: string; mimeType?: string; bytes: number }[];
+  /** Each saved file: its name, type and size, and a PDF's page count. */
+  downloads: { uri: string; mimeType?: string; bytes: number; pages?: number }[];
   painted: { at: number; data: unknown }[];
   toolCalls: string[];
   initializedAt?: number;
@@ -27,10 +28,14 @@ let appHtml = '';
 let resourceMeta: unknown;
 const record: HostRecord = { sizes: [], links: [], downloads: [], painted: [], toolCalls: [] };
 
-async function connect(workerUrl: string): Promise<{ tools: unknown[] }> {
+/** Connects the official client: on the 2026-07-28 protocol, or with `legacy` the 2025 handshake. */
+async function connect(workerUrl: string, legacy = false): Promise<{ tools: unknown[] }> {
   client = new Client(
     { name: 'isomer-test-host', version: '1.0.0' },
-    { capabilities: { extensions: APPS_CAPABILITY }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    {
+      capabilities: { extensions: APPS_CAPABILITY },
+      versionNegotiation: { mode: legacy ? 'legacy' : { pin: '2026-07-28' } },
+    },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', workerUrl)));
   const { tools } = await client.listTools();
@@ -89,12 +94,18 @@ async function mount(sandboxUrl: string, theme: 'light' | 'dark', width: number)
   };
   bridge.ondownloadfile = async ({ contents }) => {
     for (const item of contents) {
-      if (item.type === 'resource' && 'blob' in item.resource)
+      if (item.type === 'resource' && 'blob' in item.resource) {
+        const bytes = atob(item.resource.blob);
         record.downloads.push({
           uri: item.resource.uri,
           mimeType: item.resource.mimeType,
-          bytes: atob(item.resource.blob).length,
+          bytes: bytes.length,
+          // A page object of the PDF's page tree (`/Type /Pages` is the tree itself).
+          ...(item.resource.mimeType === 'application/pdf'
+            ? { pages: bytes.match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0 }
+            : {}),
         });
+      }
     }
     return {};
   };
