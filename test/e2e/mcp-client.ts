@@ -126,14 +126,19 @@ export async function mcpClientChecks(url: string): Promise<Checks> {
       const valid = JSON.parse(
         textOf(await c.callTool({ name: 'isomer_validate', arguments: { compositions: deckSlides } })),
       );
-      const broken = [deckSlides[0], { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideHeading' }] }] }];
+      const broken = [
+        deckSlides[0],
+        { type: 'view', body: [{ type: 'slideFrame', body: [{ type: 'slideHeading' }] }] },
+      ];
       const invalid = JSON.parse(
         textOf(await c.callTool({ name: 'isomer_validate', arguments: { compositions: broken } })),
       );
       return (
         (valid.valid === true &&
           invalid.valid === false &&
-          invalid.errors.some((e: string) => e.startsWith('compositions[1].body[0].body[0].title (in slideHeading)'))) ||
+          invalid.errors.some((e: string) =>
+            e.startsWith('compositions[1].body[0].body[0].title (in slideHeading)'),
+          )) ||
         JSON.stringify({ valid, invalid }).slice(0, 300)
       );
     });

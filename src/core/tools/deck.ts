@@ -84,11 +84,13 @@ export async function checkDeck(value: unknown, steps: DeckCheckSteps): Promise<
 export type ToolSlides = { composition: unknown } | { compositions: unknown[] };
 
 /** The refusal when a call sends both forms or neither: the model reads it and repairs the call. */
-export const ONE_FORM_MESSAGE =
-  `Send exactly one of composition (one slide) and compositions (a deck of 1 to ${MAX_DECK_SLIDES} slides, in order).`;
+export const ONE_FORM_MESSAGE = `Send exactly one of composition (one slide) and compositions (a deck of 1 to ${MAX_DECK_SLIDES} slides, in order).`;
 
 /** The form a tool call used, or `undefined` when it sent both or neither. */
-export function toolSlides(input: { composition?: unknown; compositions?: unknown[] | undefined }): ToolSlides | undefined {
+export function toolSlides(input: {
+  composition?: unknown;
+  compositions?: unknown[] | undefined;
+}): ToolSlides | undefined {
   const one = input.composition !== undefined;
   const deck = input.compositions !== undefined;
   if (one === deck) return undefined;

@@ -218,7 +218,10 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
             };
           case 'html': {
             const { theme } = request;
-            return { mimeType, text: surfaces.html.renderDeck(copies, { ...(theme ? { theme } : {}), heading }).document };
+            return {
+              mimeType,
+              text: surfaces.html.renderDeck(copies, { ...(theme ? { theme } : {}), heading }).document,
+            };
           }
           case 'slack':
             return { mimeType, json: slackHost.deck(await each((copy) => surfaces.slack.render(copy, { heading }))) };

@@ -84,7 +84,11 @@ function invalid(
     valid: false,
     title: 'Invalid composition',
     theme: theme ?? 'auto',
-    errors: check.findings.map((finding, i) => ({ path: finding.path, message: finding.message, text: check.errors[i]! })),
+    errors: check.findings.map((finding, i) => ({
+      path: finding.path,
+      message: finding.message,
+      text: check.errors[i]!,
+    })),
     warnings: check.warnings,
   };
   const result = textResult(JSON.stringify({ valid: false, errors: check.errors }, null, 2), true);
@@ -122,9 +126,7 @@ export function createIsomerShowTool(renderer: CompositionRenderer): IsomerShowT
         const slides = toolSlides(input);
         if (!slides) return textResult(ONE_FORM_MESSAGE, true);
         const deck = 'compositions' in slides;
-        const check = deck
-          ? await renderer.checkDeck(slides.compositions)
-          : await renderer.check(slides.composition);
+        const check = deck ? await renderer.checkDeck(slides.compositions) : await renderer.check(slides.composition);
         const copies = deck
           ? (check as IsomerDeckCheck).compositions
           : check.valid && (check as IsomerCompositionCheck).composition

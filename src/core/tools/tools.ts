@@ -88,9 +88,7 @@ export const compositionsInput = z
   .array(z.looseObject({}))
   .min(1)
   .max(MAX_DECK_SLIDES)
-  .describe(
-    `A deck: 1–${MAX_DECK_SLIDES} compositions, a slide each, in order; in place of composition.`,
-  );
+  .describe(`A deck: 1–${MAX_DECK_SLIDES} compositions, a slide each, in order; in place of composition.`);
 
 /** What the validate and render descriptions add when the layout check is on. */
 const LAYOUT_WARNINGS =
@@ -200,18 +198,16 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         'primitive to look up. Repair every error and validate again before rendering.' +
         (options.layout ? LAYOUT_WARNINGS : ''),
       inputSchema: z.object({ composition: compositionInput.optional(), compositions: compositionsInput.optional() }),
-      handler: guarded(
-        async (input: { composition?: unknown; compositions?: unknown[] }, { signal }) => {
-          const slides = toolSlides(input);
-          if (!slides) return textResult(ONE_FORM_MESSAGE, true);
-          const checkOptions = signal ? { signal } : {};
-          const { valid, errors, warnings } =
-            'compositions' in slides
-              ? await renderer.checkDeck(slides.compositions, checkOptions)
-              : await renderer.check(slides.composition, checkOptions);
-          return jsonResult({ valid, errors, warnings });
-        },
-      ),
+      handler: guarded(async (input: { composition?: unknown; compositions?: unknown[] }, { signal }) => {
+        const slides = toolSlides(input);
+        if (!slides) return textResult(ONE_FORM_MESSAGE, true);
+        const checkOptions = signal ? { signal } : {};
+        const { valid, errors, warnings } =
+          'compositions' in slides
+            ? await renderer.checkDeck(slides.compositions, checkOptions)
+            : await renderer.check(slides.composition, checkOptions);
+        return jsonResult({ valid, errors, warnings });
+      }),
     },
     {
       name: ISOMER_TOOL_NAMES.render,

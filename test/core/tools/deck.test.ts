@@ -64,7 +64,9 @@ describe('isomer_validate with compositions', () => {
 
   it(`limits a deck to ${MAX_DECK_SLIDES} slides, in the schema a model reads and in the handler`, async () => {
     const validate = tool(tools, 'isomer_validate');
-    const schema = z.toJSONSchema(validate.inputSchema) as unknown as { properties: { compositions: Record<string, unknown> } };
+    const schema = z.toJSONSchema(validate.inputSchema) as unknown as {
+      properties: { compositions: Record<string, unknown> };
+    };
     expect(schema.properties.compositions).toMatchObject({ minItems: 1, maxItems: MAX_DECK_SLIDES });
     expect(validate.inputSchema.safeParse({ compositions: deck(20).concat(deck(1)) }).success).toBe(false);
     const result = await validate.handler({ compositions: [...deck(20), ...deck(1)] });
@@ -76,6 +78,19 @@ describe('isomer_validate with compositions', () => {
     expect(jsonOf(await validate.handler({ compositions: [] }))).toMatchObject({
       errors: ['compositions holds no slide: a deck holds 1 to 20 compositions'],
     });
+  });
+
+  it('refuses a value that is not an array, and hostile input, as the library call sees it', async () => {
+    expect((await renderer.checkDeck({ type: 'view', body: [] })).errors).toEqual([
+      'compositions must be an array of 1 to 20 compositions',
+    ]);
+    const cycle: unknown[] = [];
+    cycle.push(cycle);
+    expect((await renderer.checkDeck(cycle)).errors).toEqual(['input contains itself']);
+    const getter = [Object.defineProperty({}, 'type', { get: () => 'view', enumerable: true })];
+    expect((await renderer.checkDeck(getter)).errors).toEqual([
+      'input holds an accessor property, which is not plain data',
+    ]);
   });
 
   it('applies one input budget to the whole deck: slides each within it, together over it', async () => {
@@ -133,7 +148,9 @@ describe('isomer_render with compositions', () => {
     const text = textOf(await call(tools, 'isomer_render', { compositions: slides, format: 'text' }));
     const markdown = textOf(await call(tools, 'isomer_render', { compositions: slides, format: 'markdown' }));
     const alone = async (format: string) =>
-      Promise.all(slides.map(async (slide) => textOf(await call(tools, 'isomer_render', { composition: slide, format }))));
+      Promise.all(
+        slides.map(async (slide) => textOf(await call(tools, 'isomer_render', { composition: slide, format }))),
+      );
     expect(text).toBe((await alone('text')).join(DECK_TEXT_SEPARATOR));
     expect(markdown).toBe((await alone('markdown')).join(DECK_MARKDOWN_SEPARATOR));
   });
@@ -141,12 +158,16 @@ describe('isomer_render with compositions', () => {
   it.each([1, 3, 20])('draws a %i-slide deck as one HTML document, a section per slide in order', async (n) => {
     const page = textOf(await call(tools, 'isomer_render', { compositions: deck(n), format: 'html' }));
     expect(page.match(/<!DOCTYPE html>/g)).toHaveLength(1);
-    const sections = [...page.matchAll(/<section id="slide-(\d+)"[^>]*aria-label="([^"]*)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    const sections = [...page.matchAll(/<section id="slide-(\d+)"[^>]*aria-label="([^"]*)"/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
     expect(sections).toEqual(deck(n).map((slide, i) => `${i + 1} ${slide.title}`));
   });
 
   it.each([1, 3, 20])('draws a %i-slide deck as one Slack payload with every slide’s words in order', async (n) => {
-    const payload = JSON.stringify(jsonOf(await call(tools, 'isomer_render', { compositions: deck(n), format: 'slack' })));
+    const payload = JSON.stringify(
+      jsonOf(await call(tools, 'isomer_render', { compositions: deck(n), format: 'slack' })),
+    );
     let from = 0;
     for (const slide of deck(n)) {
       const own = jsonOf(await call(tools, 'isomer_render', { composition: slide, format: 'slack' })) as {
@@ -214,13 +235,21 @@ describe('isomer_show with compositions', () => {
   it('gives the app every slide’s title and page in order, the first as html, and the model the deck’s Markdown', async () => {
     const slides = deck(3);
     const result = await call(tools, 'isomer_show', { compositions: slides });
-    const shown = result.structuredContent as { slides: { title: string; html: string }[]; html: string; title: string };
+    const shown = result.structuredContent as {
+      slides: { title: string; html: string }[];
+      html: string;
+      title: string;
+    };
     expect(shown.slides.map((s) => s.title)).toEqual(slides.map((s) => s.title));
     expect(shown.html).toBe(shown.slides[0]!.html);
     expect(shown.title).toBe(slides[0]!.title);
     for (const [i, slide] of slides.entries())
-      expect(shown.slides[i]!.html).toBe(textOf(await call(tools, 'isomer_render', { composition: slide, format: 'html' })));
-    expect(textOf(result)).toBe(textOf(await call(tools, 'isomer_render', { compositions: slides, format: 'markdown' })));
+      expect(shown.slides[i]!.html).toBe(
+        textOf(await call(tools, 'isomer_render', { composition: slide, format: 'html' })),
+      );
+    expect(textOf(result)).toBe(
+      textOf(await call(tools, 'isomer_render', { compositions: slides, format: 'markdown' })),
+    );
   });
 
   it('lists an invalid deck’s errors with their placed paths, for the app to point at', async () => {
