@@ -132,6 +132,19 @@ export const frame = {
   logo: 28,
 } as const;
 
+/**
+ * A slideWindow's chrome: its title bar's padding, the browser's address field's (the tallest bar)
+ * and the body's. The window draws with them and the diagrams subtract them from their room.
+ */
+export const windowChrome = {
+  barPadY: space.px16,
+  barPadX: space.px24,
+  addressPadY: space.px8,
+  addressPadX: space.px20,
+  bodyPad: space.px40,
+  bodyGap: space.px32,
+} as const;
+
 export const CONTENT_WIDTH = frame.width - 2 * frame.padSide;
 const BODY_HEIGHT = frame.height - frame.padTop - frame.padBottom;
 

@@ -21,7 +21,9 @@ import {
   renderText,
   renderTitle,
 } from '../parts/embed.ts';
-import { charLoad, largestStep, type SlideSize } from '../parts/type-scale.ts';
+import { WINDOW_ROOM, WINDOW_WIDTH } from '../parts/diagram.ts';
+import { WINDOW_SLOT } from '../parts/slots.ts';
+import { charLoad, largestStep, SIZES, type SlideSize } from '../parts/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { advance, CONTENT_WIDTH, MIN_FONT_SIZE, space, stroke, type } from '../theme.ts';
@@ -37,9 +39,34 @@ const legend = {
   titleLine: 1.2,
   bodyLine: 1.35,
 } as const;
-const LEGEND_WIDTH = CONTENT_WIDTH - RENDER_BOX.width - legend.gap;
 const STAGE_HEIGHT = embedHeight(RENDER_BOX);
 const CAPTION_HEIGHT = space.px12 + Math.round(type.chrome.size * type.chrome.line);
+
+/**
+ * Directly in a window's body, which is shorter than a slide's, the render with its pins is drawn
+ * scaled down (one picture, so pins keep their places and a source panel its rows) until it and
+ * its caption fit the window's room; the legend beside it takes the width given back.
+ */
+const WINDOW_SCALE = Math.floor(((WINDOW_ROOM - CAPTION_HEIGHT) / STAGE_HEIGHT) * 100) / 100;
+const WINDOW_STAGE = {
+  width: Math.ceil(RENDER_BOX.width * WINDOW_SCALE),
+  height: Math.ceil(STAGE_HEIGHT * WINDOW_SCALE),
+} as const;
+
+/** Where the legend lays out: beside the render on the slide, or in a window's body, its items closer. */
+const PLACES = {
+  slide: {
+    width: CONTENT_WIDTH - RENDER_BOX.width - legend.gap,
+    room: STAGE_HEIGHT + CAPTION_HEIGHT,
+    itemGap: legend.itemGap,
+  },
+  window: {
+    width: WINDOW_WIDTH - WINDOW_STAGE.width - legend.gap,
+    room: WINDOW_STAGE.height + CAPTION_HEIGHT,
+    itemGap: space.px12,
+  },
+} as const;
+type Place = (typeof PLACES)[keyof typeof PLACES];
 
 /** A pin's centre in px along one side; markers at the edges are pulled in so they stay on the render. */
 function pinAt(percent: number, side: number): number {
@@ -52,14 +79,14 @@ interface Pin {
   body: string;
 }
 
-/** Estimated legend height at a step: each item's wrapped title and body rows. */
-function legendHeight(pins: readonly Pin[], step: SlideSize): number {
-  const text = LEGEND_WIDTH - pin.size - legend.numberGap;
+/** Estimated legend height at a step in a place: each item's wrapped title and body rows. */
+function legendHeight(pins: readonly Pin[], step: SlideSize, place: Place): number {
+  const text = place.width - pin.size - legend.numberGap;
   const rows = (chars: number, px: number, em: number) => Math.max(1, Math.ceil((chars * em * px) / text));
   return pins.reduce(
     (sum, item, i) =>
       sum +
-      (i > 0 ? legend.itemGap : 0) +
+      (i > 0 ? place.itemGap : 0) +
       rows(charLoad(item.title), legend.title[step], advance.other) *
         Math.round(legend.title[step] * legend.titleLine) +
       space.px4 +
@@ -68,6 +95,15 @@ function legendHeight(pins: readonly Pin[], step: SlideSize): number {
     0,
   );
 }
+
+/** The legend's largest step that fits beside the render in a place. */
+const stepOf = (pins: readonly Pin[], place: Place): SlideSize =>
+  largestStep((s) => legendHeight(pins, s, place) <= place.room);
+
+/** The legend's type at a step: `scope` selects the render whose legend is drawn at it. */
+const legendCss = (scope: string, step: SlideSize): string =>
+  `${scope} .${PREFIX}-anno-title{font-size:${legend.title[step]}px}` +
+  `${scope} .${PREFIX}-anno-body{font-size:${legend.body[step]}px}`;
 
 const pinSchema = z.strictObject({
   x: z.number().min(0).max(100).describe('Across the render, in percent from its left edge.'),
@@ -177,12 +213,13 @@ export const slideAnnotatedRender = definePrimitive({
   ],
   renderers: {
     html: (node, { scope }) => {
-      const step = largestStep((s) => legendHeight(node.pins, s) <= STAGE_HEIGHT + CAPTION_HEIGHT);
+      const step = stepOf(node.pins, PLACES.slide);
+      const windowed = stepOf(node.pins, PLACES.window);
       const { render } = node;
-      return html`<div class="${PREFIX}-anno ${PREFIX}-anno-${step}"><div class="${PREFIX}-anno-figure"><div class="${PREFIX}-anno-stage">${renderStage(render, scope, RENDER_BOX)}${node.pins.map(
+      return html`<div class="${PREFIX}-anno ${PREFIX}-anno-${step} ${PREFIX}-anno-window-${windowed}"><div class="${PREFIX}-anno-figure"><div class="${PREFIX}-anno-stage"><div class="${PREFIX}-anno-plate">${renderStage(render, scope, RENDER_BOX)}${node.pins.map(
         (item, i) =>
           html`<span class="${PREFIX}-anno-pin" style="left:${pinAt(item.x, RENDER_BOX.width)}px;top:${pinAt(item.y, STAGE_HEIGHT)}px">${i + 1}</span>`,
-      )}</div><div class="${PREFIX}-anno-caption"><span class="${PREFIX}-anno-surface">${renderTitle(render.surface)}</span>${
+      )}</div></div><div class="${PREFIX}-anno-caption"><span class="${PREFIX}-anno-surface">${renderTitle(render.surface)}</span>${
         render.caption ? html`<span>${render.caption}</span>` : ''
       }</div></div><ol class="${PREFIX}-anno-legend">${node.pins.map(
         (item, i) =>
@@ -214,7 +251,8 @@ export const slideAnnotatedRender = definePrimitive({
     `.${PREFIX}-anno{display:flex;align-items:flex-start;gap:${legend.gap}px}`,
     `.${PREFIX}-anno-figure{display:flex;flex-direction:column;` +
       `gap:${space.px12}px;flex:0 0 auto;width:${RENDER_BOX.width}px}`,
-    `.${PREFIX}-anno-stage{position:relative;width:${RENDER_BOX.width}px;height:${STAGE_HEIGHT}px}`,
+    `.${PREFIX}-anno-stage{width:${RENDER_BOX.width}px;height:${STAGE_HEIGHT}px}`,
+    `.${PREFIX}-anno-plate{position:relative;width:${RENDER_BOX.width}px;height:${STAGE_HEIGHT}px}`,
     `.${PREFIX}-anno-caption{display:flex;flex-wrap:wrap;column-gap:${space.px12}px;` +
       `align-items:baseline;${font('chrome')};color:${color('textSoft')}}`,
     `.${PREFIX}-anno-surface{${font('label')};color:${color('textSubtle')}}`,
@@ -230,10 +268,13 @@ export const slideAnnotatedRender = definePrimitive({
     `.${PREFIX}-anno-text{display:flex;flex-direction:column;gap:${space.px4}px;min-width:0;flex:1 1 auto}`,
     `.${PREFIX}-anno-title{font-size:${legend.title.l}px;font-weight:800;line-height:${legend.titleLine}}`,
     `.${PREFIX}-anno-body{font-size:${legend.body.l}px;line-height:${legend.bodyLine};color:${color('textSoft')}}`,
-    ...(['m', 's'] as const).map(
-      (step) =>
-        `.${PREFIX}-anno-${step} .${PREFIX}-anno-title{font-size:${legend.title[step]}px}` +
-        `.${PREFIX}-anno-${step} .${PREFIX}-anno-body{font-size:${legend.body[step]}px}`,
-    ),
+    ...(['m', 's'] as const).map((step) => legendCss(`.${PREFIX}-anno-${step}`, step)),
+    // Directly in a window's body: the scaled picture, and the window step's legend (its selector
+    // is one class longer, so it wins).
+    `.${WINDOW_SLOT}>.${PREFIX}-anno .${PREFIX}-anno-figure,.${WINDOW_SLOT}>.${PREFIX}-anno .${PREFIX}-anno-stage{width:${WINDOW_STAGE.width}px}`,
+    `.${WINDOW_SLOT}>.${PREFIX}-anno .${PREFIX}-anno-stage{height:${WINDOW_STAGE.height}px}`,
+    `.${WINDOW_SLOT}>.${PREFIX}-anno .${PREFIX}-anno-plate{transform:scale(${WINDOW_SCALE});transform-origin:0 0}`,
+    `.${WINDOW_SLOT}>.${PREFIX}-anno .${PREFIX}-anno-legend{gap:${PLACES.window.itemGap}px}`,
+    ...SIZES.map((step) => legendCss(`.${WINDOW_SLOT}>.${PREFIX}-anno-window-${step}`, step)),
   ].join(''),
 });

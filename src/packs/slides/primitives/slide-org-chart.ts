@@ -7,8 +7,9 @@ import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import { lineText } from '../fields.ts';
-import { DIAGRAM_ROOM } from '../parts/diagram.ts';
-import { largestStep, sizeField, type SlideSize, textFits } from '../parts/type-scale.ts';
+import { DIAGRAM_ROOM, WINDOW_ROOM, WINDOW_WIDTH } from '../parts/diagram.ts';
+import { WINDOW_SLOT } from '../parts/slots.ts';
+import { largestStep, SIZES, sizeField, type SlideSize, textFits } from '../parts/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
 
@@ -27,6 +28,37 @@ const tokens = {
   elbow: space.px20,
   column: space.px24,
 } as const;
+
+/** The vertical measures of a layout: box padding above and below, connectors, gaps, the title's line. */
+interface Spacing {
+  pad: Readonly<Record<SlideSize, number>>;
+  link: Readonly<Record<SlideSize, number>>;
+  gap: Readonly<Record<SlideSize, number>>;
+  titleLine: number;
+}
+
+/**
+ * Where the chart lays out: on the slide, or directly in a window's body, which is shorter; there
+ * it keeps each step's type but tightens its padding, connectors and title line.
+ */
+const PLACES = {
+  slide: {
+    room: DIAGRAM_ROOM,
+    width: CONTENT_WIDTH,
+    spacing: { pad: tokens.pad, link: tokens.link, gap: tokens.gap, titleLine: type.bodyS.line },
+  },
+  window: {
+    room: WINDOW_ROOM,
+    width: WINDOW_WIDTH,
+    spacing: {
+      pad: { l: space.px16, m: space.px12, s: space.px8 },
+      link: { l: space.px24, m: space.px16, s: space.px12 },
+      gap: { l: space.px8, m: space.px8, s: space.px4 },
+      titleLine: 1.2,
+    },
+  },
+} as const satisfies Record<string, { room: number; width: number; spacing: Spacing }>;
+type Place = (typeof PLACES)[keyof typeof PLACES];
 
 const LIMITS = { people: 12, reports: 6, second: 4 } as const;
 
@@ -70,30 +102,43 @@ const reportsOf = (entry: Person): readonly Person[] => (entry.children ?? []) a
 
 const countOf = (node: Person): number => 1 + reportsOf(node).reduce((sum, child) => sum + countOf(child), 0);
 
-function boxHeight(step: SlideSize): number {
+function boxHeight(step: SlideSize, spacing: Spacing): number {
   return (
     tokens.name[step] * type.nodeTitle.line +
-    tokens.title[step] * type.bodyS.line +
-    2 * tokens.pad[step] +
+    tokens.title[step] * spacing.titleLine +
+    2 * spacing.pad[step] +
     2 * stroke.chip
   );
 }
 
 /** Height of the drawn chart at a step: the root, its row, and the longest stack of reports under it. */
-function heightAt(root: Person, step: SlideSize): number {
-  const box = boxHeight(step);
+function heightAt(root: Person, step: SlideSize, spacing: Spacing): number {
+  const box = boxHeight(step, spacing);
   const deepest = Math.max(0, ...reportsOf(root).map((child) => reportsOf(child).length));
-  const rows = reportsOf(root).length > 0 ? box + 2 * tokens.link[step] : 0;
-  return box + rows + deepest * (box + tokens.gap[step]);
+  const rows = reportsOf(root).length > 0 ? box + 2 * spacing.link[step] : 0;
+  return box + rows + deepest * (box + spacing.gap[step]);
 }
 
-function stepOf(root: Person, size: SlideSize | undefined): SlideSize {
+/** The step in a place: an author's size as it is, else the largest whose height and names fit there. */
+function stepOf(root: Person, size: SlideSize | undefined, place: Place): SlideSize {
   if (size) return size;
   const columns = Math.max(1, reportsOf(root).length);
-  const width = CONTENT_WIDTH / columns - tokens.column - 2 * tokens.pad.l - tokens.indent;
+  const width = place.width / columns - tokens.column - 2 * tokens.pad.l - tokens.indent;
   const names = [root, ...reportsOf(root), ...reportsOf(root).flatMap(reportsOf)];
   const fits = names.map((entry) => textFits(entry.name, tokens.name, width, 1));
-  return largestStep((step) => heightAt(root, step) <= DIAGRAM_ROOM && fits.every((test) => test(step)));
+  return largestStep((step) => heightAt(root, step, place.spacing) <= place.room && fits.every((test) => test(step)));
+}
+
+/** The rules of one step in a place: `scope` selects the chart drawn at that step there. */
+function stepCss(scope: string, step: SlideSize, spacing: Spacing): string {
+  return (
+    `${scope} .${C}-name{font-size:${tokens.name[step]}px}` +
+    `${scope} .${C}-title{font-size:${tokens.title[step]}px}` +
+    `${scope} .${C}-box{padding:${spacing.pad[step]}px ${tokens.pad[step] + space.px4}px}` +
+    `${scope} .${C}-stem,${scope} .${C}-up{height:${spacing.link[step]}px}` +
+    `${scope} .${C}-gap{height:${spacing.gap[step]}px}` +
+    `${scope} .${C}-report>.${C}-box{margin-top:${spacing.gap[step]}px}`
+  );
 }
 
 function box(entry: Person, extra = '') {
@@ -219,7 +264,8 @@ export const slideOrgChart = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const step = stepOf(node.root, node.size);
+      const step = stepOf(node.root, node.size, PLACES.slide);
+      const windowed = stepOf(node.root, node.size, PLACES.window);
       const children = reportsOf(node.root);
       const last = children.length - 1;
       // Each branch opens with two halves: the left one's right border is the drop to its box, and
@@ -236,7 +282,7 @@ export const slideOrgChart = definePrimitive({
             : ''
         }</div>`;
       });
-      return html`<div class="${C} ${C}-${step}"><div class="${C}-top">${box(node.root, ` ${C}-root`)}</div>${
+      return html`<div class="${C} ${C}-${step} ${C}-window-${windowed}"><div class="${C}-top">${box(node.root, ` ${C}-root`)}</div>${
         children.length > 0 ? html`<div class="${C}-stem"></div><div class="${C}-row">${branches}</div>` : ''
       }</div>`;
     },
@@ -271,14 +317,9 @@ export const slideOrgChart = definePrimitive({
     `.${C}-gap{border-left:${stroke.rail}px solid ${color('textSubtle')}}`,
     `.${C}-on{flex:1 1 0;border-left:${stroke.rail}px solid transparent}`,
     `.${C}-trunk{border-left-color:${color('textSubtle')}}`,
-    ...(['l', 'm', 's'] as const).map(
-      (step) =>
-        `.${C}-${step} .${C}-name{font-size:${tokens.name[step]}px}` +
-        `.${C}-${step} .${C}-title{font-size:${tokens.title[step]}px}` +
-        `.${C}-${step} .${C}-box{padding:${tokens.pad[step]}px ${tokens.pad[step] + space.px4}px}` +
-        `.${C}-${step} .${C}-stem,.${C}-${step} .${C}-up{height:${tokens.link[step]}px}` +
-        `.${C}-${step} .${C}-gap{height:${tokens.gap[step]}px}` +
-        `.${C}-${step} .${C}-report>.${C}-box{margin-top:${tokens.gap[step]}px}`,
-    ),
+    ...SIZES.map((step) => stepCss(`.${C}-${step}`, step, PLACES.slide.spacing)),
+    // Directly in a window's body the window step's rules win: their selector is one class longer.
+    `.${WINDOW_SLOT}>.${C} .${C}-title{line-height:${PLACES.window.spacing.titleLine}}`,
+    ...SIZES.map((step) => stepCss(`.${WINDOW_SLOT}>.${C}-window-${step}`, step, PLACES.window.spacing)),
   ].join(''),
 });

@@ -9,8 +9,17 @@ import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import { quoteForMessage } from '../../../core/model/messages.ts';
 import { lineText, toneField } from '../fields.ts';
-import { ARROW, arrowCss, arrowMarkup, DIAGRAM_ROOM, estimateLines } from '../parts/diagram.ts';
-import { largestStep, sizeField, type SlideSize } from '../parts/type-scale.ts';
+import {
+  ARROW,
+  arrowCss,
+  arrowMarkup,
+  DIAGRAM_ROOM,
+  estimateLines,
+  WINDOW_ROOM,
+  WINDOW_WIDTH,
+} from '../parts/diagram.ts';
+import { WINDOW_SLOT } from '../parts/slots.ts';
+import { largestStep, SIZES, sizeField, type SlideSize } from '../parts/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { CONTENT_WIDTH, glyphs, radius, space, stroke, type } from '../theme.ts';
@@ -30,9 +39,41 @@ const tokens = {
   rowPad: { l: 10, m: 6, s: 2 },
   rowGap: space.px4,
   chipPad: { l: space.px12, m: space.px8, s: space.px8 },
+  chipPadX: { l: space.px20, m: space.px16, s: space.px16 },
   labelPad: space.px12,
   arrow: { ...ARROW, head: 14, halfHead: 8 },
 } as const;
+
+/** The vertical measures of a layout: row padding, the label-to-arrow gap, the label's line, chip padding. */
+interface Spacing {
+  rowPad: Readonly<Record<SlideSize, number>>;
+  rowGap: number;
+  messageLine: number;
+  chipPad: Readonly<Record<SlideSize, number>>;
+}
+
+/**
+ * Where the diagram lays out: on the slide, or directly in a window's body, which is shorter; there
+ * the rows close up (no padding or gap, a tighter label line) and the type keeps its step.
+ */
+const PLACES = {
+  slide: {
+    room: DIAGRAM_ROOM,
+    width: CONTENT_WIDTH,
+    spacing: { rowPad: tokens.rowPad, rowGap: tokens.rowGap, messageLine: tokens.messageLine, chipPad: tokens.chipPad },
+  },
+  window: {
+    room: WINDOW_ROOM,
+    width: WINDOW_WIDTH,
+    spacing: {
+      rowPad: { l: space.px4, m: 2, s: 0 },
+      rowGap: 0,
+      messageLine: 1.1,
+      chipPad: { l: space.px8, m: space.px8, s: space.px4 },
+    },
+  },
+} as const satisfies Record<string, { room: number; width: number; spacing: Spacing }>;
+type Place = (typeof PLACES)[keyof typeof PLACES];
 
 const actor = z.strictObject({
   id: lineText('A short id that messages refer to; never drawn. Unique among the actors.'),
@@ -115,22 +156,27 @@ function sequenceRules(node: SequenceNode, ctx: z.RefinementCtx): void {
   });
 }
 
-/** Estimated height at a step: the chips, then one row per message (label lines and the arrow). */
-function estimateHeight(node: SequenceNode, s: SlideSize): number {
-  const column = CONTENT_WIDTH / node.actors.length;
+/** Estimated height at a step in a place: the chips, then one row per message (label lines and the arrow). */
+function estimateHeight(node: SequenceNode, s: SlideSize, place: Place): number {
+  const { spacing } = place;
+  const column = place.width / node.actors.length;
   const index = (id: string) =>
     Math.max(
       0,
       node.actors.findIndex((x) => x.id === id),
     );
-  const chip = type.mono.size * type.mono.line + 2 * tokens.chipPad[s] + 2 * stroke.chip;
+  const chip = type.mono.size * type.mono.line + 2 * spacing.chipPad[s] + 2 * stroke.chip;
   const rows = node.messages.reduce((sum, x) => {
     const width = Math.max(1, Math.abs(index(x.to) - index(x.from))) * column - 2 * tokens.labelPad;
-    const label = estimateLines(x.label, tokens.message[s], width) * tokens.message[s] * tokens.messageLine;
-    return sum + label + tokens.rowGap + 2 * tokens.arrow.halfHead + 2 * tokens.rowPad[s];
+    const label = estimateLines(x.label, tokens.message[s], width) * tokens.message[s] * spacing.messageLine;
+    return sum + label + spacing.rowGap + 2 * tokens.arrow.halfHead + 2 * spacing.rowPad[s];
   }, 0);
   return chip + rows;
 }
+
+/** The step in a place: an author's size as it is, else the largest that fits there. */
+const stepOf = (node: SequenceNode, place: Place): SlideSize =>
+  node.size ?? largestStep((s) => estimateHeight(node, s, place) <= place.room);
 
 export const slideSequence = definePrimitive({
   type: 'slideSequence',
@@ -214,11 +260,11 @@ export const slideSequence = definePrimitive({
   ],
   renderers: {
     html: (node) => {
-      const size = node.size ?? largestStep((s) => estimateHeight(node, s) <= DIAGRAM_ROOM);
+      const size = stepOf(node, PLACES.slide);
       const index = new Map(node.actors.map((x, i) => [x.id, i] as const));
       const tones = new Map(node.actors.map((x) => [x.id, x.tone] as const));
       const rows = node.messages.length;
-      return html`<div class="${C} ${C}-a${node.actors.length} ${C}-${size}">${node.actors.map(
+      return html`<div class="${C} ${C}-a${node.actors.length} ${C}-${size} ${C}-window-${stepOf(node, PLACES.window)}">${node.actors.map(
         (x, i) => html`<div class="${C}-actor ${C}-col-${i}${x.tone ? ` ${C}-${x.tone}` : ''}">${x.label}</div>`,
       )}${node.actors.map((_, i) => html`<div class="${C}-life ${C}-col-${i} ${C}-rows-${rows}"><div class="${C}-lifeline"></div></div>`)}${node.messages.map(
         (x, j) => {
@@ -277,7 +323,7 @@ export const slideSequence = definePrimitive({
     ),
     `.${C}-actor{grid-row:1;justify-self:center;align-self:end;max-width:100%;box-sizing:border-box;` +
       `display:flex;align-items:center;justify-content:center;text-align:center;` +
-      `padding:${tokens.chipPad.l}px ${space.px20}px;${font('mono', 'mono')};font-weight:600;` +
+      `padding:${tokens.chipPad.l}px ${tokens.chipPadX.l}px;${font('mono', 'mono')};font-weight:600;` +
       `background:${color('bgSurface')};border:${stroke.chip}px solid ${color('border')};` +
       `border-radius:${radius.chip}px}`,
     `.${C}-actor.${C}-primary{color:${color('primary')};` +
@@ -298,7 +344,17 @@ export const slideSequence = definePrimitive({
       (s) =>
         `.${C}-${s} .${C}-message{padding:${tokens.rowPad[s]}px 0}` +
         `.${C}-${s} .${C}-label{font-size:${tokens.message[s]}px}` +
-        `.${C}-${s} .${C}-actor{padding:${tokens.chipPad[s]}px ${space.px16}px}`,
+        `.${C}-${s} .${C}-actor{padding:${tokens.chipPad[s]}px ${tokens.chipPadX[s]}px}`,
     ),
+    // Directly in a window's body the window step's rules win: their selector is one class longer.
+    ...SIZES.map((s) => {
+      const scope = `.${WINDOW_SLOT}>.${C}-window-${s}`;
+      const { spacing } = PLACES.window;
+      return (
+        `${scope} .${C}-message{gap:${spacing.rowGap}px;padding:${spacing.rowPad[s]}px 0}` +
+        `${scope} .${C}-label{font-size:${tokens.message[s]}px;line-height:${spacing.messageLine}}` +
+        `${scope} .${C}-actor{padding:${spacing.chipPad[s]}px ${tokens.chipPadX[s]}px}`
+      );
+    }),
   ].join(''),
 });

@@ -11,7 +11,8 @@ import { md } from '../../../core/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnBold } from '../../../core/chat-hosts/slack/mrkdwn.ts';
 import { lineText } from '../fields.ts';
 import { color, font, PREFIX } from '../style.ts';
-import { fonts, glyphs, radius, space, stroke } from '../theme.ts';
+import { WINDOW_SLOT } from '../parts/slots.ts';
+import { fonts, glyphs, radius, space, stroke, windowChrome as chrome } from '../theme.ts';
 
 const CHROMES = ['browser', 'terminal', 'slack', 'chat'] as const;
 type Chrome = (typeof CHROMES)[number];
@@ -178,7 +179,7 @@ export const slideWindow = definePrimitive({
           : node.chrome === 'terminal'
             ? html`${dots}<div class="${PREFIX}-window-command">${title}</div>`
             : html`${node.chrome === 'chat' ? html`<span class="${PREFIX}-window-avatar"></span>` : ''}<div class="${PREFIX}-window-name">${title}</div>`;
-      return html`<div class="${PREFIX}-window ${PREFIX}-window-${node.chrome}"><div class="${PREFIX}-window-bar">${bar}</div><div class="${PREFIX}-window-body">${node.body.map((child) => scope.html(child))}</div></div>`;
+      return html`<div class="${PREFIX}-window ${PREFIX}-window-${node.chrome}"><div class="${PREFIX}-window-bar">${bar}</div><div class="${PREFIX}-window-body ${WINDOW_SLOT}">${node.body.map((child) => scope.html(child))}</div></div>`;
     },
     text: (node, { scope }) =>
       [
@@ -218,19 +219,19 @@ export const slideWindow = definePrimitive({
       `border:${stroke.panel}px solid ${color('border')};` +
       `border-radius:${radius.panel}px;background:${color('bgSurface')};overflow:hidden}`,
     `.${PREFIX}-window-bar{display:flex;align-items:center;gap:${space.px16}px;` +
-      `padding:${space.px16}px ${space.px24}px;background:${color('bgMuted')};` +
+      `padding:${chrome.barPadY}px ${chrome.barPadX}px;background:${color('bgMuted')};` +
       `border-bottom:${stroke.panel}px solid ${color('border')};${font('chrome')};color:${color('textSoft')}}`,
     `.${PREFIX}-window-dots{display:flex;gap:${space.px8}px;flex:0 0 auto}`,
     `.${PREFIX}-window-dot{display:flex;width:${space.px16}px;` +
       `height:${space.px16}px;border-radius:50%;background:${color('borderDashed')}}`,
     `.${PREFIX}-window-address{display:flex;flex:1 1 auto;min-width:0;` +
-      `padding:${space.px8}px ${space.px20}px;border-radius:${radius.chip}px;` +
+      `padding:${chrome.addressPadY}px ${chrome.addressPadX}px;border-radius:${radius.chip}px;` +
       `background:${color('bgSurface')};border:${stroke.panel}px solid ${color('border')}}`,
     `.${PREFIX}-window-command{flex:1 1 auto;min-width:0;font-family:${fonts.mono}}`,
     `.${PREFIX}-window-avatar{display:flex;flex:0 0 auto;width:${space.px24}px;` +
       `height:${space.px24}px;border-radius:50%;background:${color('primary')}}`,
     `.${PREFIX}-window-name{flex:1 1 auto;min-width:0;font-weight:700;color:${color('text')}}`,
     `.${PREFIX}-window-body{display:flex;flex-direction:column;` +
-      `gap:${space.px32}px;padding:${space.px40}px;min-width:0}`,
+      `gap:${chrome.bodyGap}px;padding:${chrome.bodyPad}px;min-width:0}`,
   ].join(''),
 });
