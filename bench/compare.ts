@@ -6,7 +6,10 @@
  * workerd).
  *
  *   git worktree add ../before <rev> && (cd ../before && npm ci)
- *   node --experimental-strip-types --no-warnings bench/compare.ts ../before [rounds]
+ *   node --experimental-strip-types --no-warnings bench/compare.ts ../before [rounds] [--script japanese]
+ *
+ * `--script <name>` measures a slide written in one of the scripts corpus's scripts
+ * (`test/support/scripts-corpus.ts`: japanese, arabic, thai, …) in place of the bench's slide.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,7 +25,7 @@ function entry(tree: string, ...paths: string[]): string {
   return found;
 }
 
-async function operations(tree: string): Promise<Operations> {
+async function operations(tree: string, written?: unknown): Promise<Operations> {
   (await import(entry(tree, 'node_modules/zod/index.js'))).config({ jitless: true });
   const { createIsomerRuntime } = await import(entry(tree, 'src/index.ts'));
   const { slideDeckFrame, slidesPack } = await import(
@@ -32,7 +35,7 @@ async function operations(tree: string): Promise<Operations> {
   const { benchComposition } = await import(entry(tree, 'bench/http.ts'));
   const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
   const chat = createChatFormats({ runtime });
-  const { composition } = benchComposition();
+  const composition = written ?? benchComposition().composition;
   const { surfaces } = runtime;
   return {
     parse: () => runtime.parse(composition),
@@ -48,14 +51,27 @@ async function operations(tree: string): Promise<Operations> {
   };
 }
 
+/** A slide in one script of the corpus: its first line the heading, the next four the bullets. */
+async function scriptSlide(name: string): Promise<unknown> {
+  const { SCRIPT_LINES } = await import('../test/support/scripts-corpus.ts');
+  const { oneSlide } = await import('../test/support/one-slide.ts');
+  const entry = SCRIPT_LINES[name];
+  if (!entry) throw new Error(`no script ${name}: one of ${Object.keys(SCRIPT_LINES).join(', ')}`);
+  const [title, ...rest] = entry.lines;
+  return { ...oneSlide({ title: title!, points: rest.slice(0, 4) }), lang: entry.lang };
+}
+
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const other = process.argv[2];
-if (!other) throw new Error('usage: bench/compare.ts <other checkout> [rounds]');
-const rounds = Number(process.argv[3] ?? 20);
+const scriptAt = process.argv.indexOf('--script');
+const script = scriptAt > 0 ? process.argv[scriptAt + 1] : undefined;
+const [other, roundsArg] = process.argv.slice(2).filter((arg, i, all) => arg !== '--script' && all[i - 1] !== '--script');
+if (!other) throw new Error('usage: bench/compare.ts <other checkout> [rounds] [--script <name>]');
+const rounds = Number(roundsArg ?? 20);
 const here = fileURLToPath(new URL('..', import.meta.url));
-const [before, after] = await Promise.all([operations(resolve(other)), operations(here)]);
-console.log(`## This checkout against ${other}, ${rounds} rounds each\n`);
+const written = script === undefined ? undefined : await scriptSlide(script);
+const [before, after] = await Promise.all([operations(resolve(other), written), operations(here, written)]);
+console.log(`## This checkout against ${other}, ${rounds} rounds each${script ? ` (a ${script} slide)` : ''}\n`);
 console.log('| operation | other (median) | this (median) | this / other (median of rounds) |');
 console.log('| --- | --- | --- | --- |');
 for (const name of Object.keys(after)) {
