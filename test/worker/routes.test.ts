@@ -46,7 +46,9 @@ describe('GET /tools', () => {
     }
     const render = tools.find((tool: { name: string }) => tool.name === 'isomer_render');
     expect(render.inputSchema.properties.format.enum).toEqual(DEFAULT_FORMATS);
-    expect(render.inputSchema.required).toEqual(['composition', 'format']);
+    // One slide or a deck, exactly one of the two (a rule the schema checks, not a required key).
+    expect(render.inputSchema.required).toEqual(['format']);
+    expect(Object.keys(render.inputSchema.properties)).toEqual(['composition', 'compositions', 'format', 'theme']);
     expect(tools[0].inputSchema.properties).toEqual({});
   });
 
@@ -159,8 +161,23 @@ describe('POST /tools/{name}', () => {
 
   it('answers 400 with path and message for input that fails the tool’s schema', async () => {
     const missing = await expectError(await post('/tools/isomer_validate', {}), 400, 'INVALID_INPUT');
-    expect(missing.error.issues).toEqual([{ path: 'composition', message: 'is required' }]);
-    expect(missing.error.message).toBe('composition is required');
+    expect(missing.error.issues).toEqual([
+      { path: 'composition', message: 'is required, or compositions in its place (a deck of 1 to 20 slides)' },
+    ]);
+    expect(missing.error.message).toBe(
+      'composition is required, or compositions in its place (a deck of 1 to 20 slides)',
+    );
+    const both = await expectError(
+      await post('/tools/isomer_validate', { composition: slide(), compositions: [slide()] }),
+      400,
+      'INVALID_INPUT',
+    );
+    expect(both.error.issues).toEqual([
+      {
+        path: 'compositions',
+        message: 'cannot come with composition: send one slide as composition or a deck as compositions',
+      },
+    ]);
 
     const wrongType = await expectError(
       await post('/tools/isomer_describe_primitives', { types: 'slideHeading' }),

@@ -48,8 +48,9 @@ describe('isomer_show on tools/list', () => {
     expect(names).toEqual([...Object.values(ISOMER_TOOL_NAMES), ISOMER_SHOW_TOOL]);
     const tool = result.tools.at(-1);
     expect(tool._meta).toEqual({ ui: { resourceUri: ISOMER_SHOW_APP_URI }, 'ui/resourceUri': ISOMER_SHOW_APP_URI });
-    expect(Object.keys(tool.inputSchema.properties)).toEqual(['composition', 'theme']);
-    expect(tool.inputSchema.required).toEqual(['composition']);
+    // One slide or a deck, exactly one (a rule the schema checks): neither key is required alone.
+    expect(Object.keys(tool.inputSchema.properties)).toEqual(['composition', 'compositions', 'theme']);
+    expect(tool.inputSchema.required).toBeUndefined();
     expect(tool.description).toContain('isomer_render');
   });
 

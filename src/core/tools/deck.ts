@@ -96,3 +96,31 @@ export function toolSlides(input: {
   if (one === deck) return undefined;
   return one ? { composition: input.composition } : { compositions: input.compositions! };
 }
+
+/** The schema's words when a call sends neither form or both: a path and a message, as every input issue. */
+export const ONE_FORM_ISSUES = {
+  neither: {
+    path: 'composition',
+    message: `is required, or compositions in its place (a deck of 1 to ${MAX_DECK_SLIDES} slides)`,
+  },
+  both: {
+    path: 'compositions',
+    message: 'cannot come with composition: send one slide as composition or a deck as compositions',
+  },
+} as const;
+
+/**
+ * The input rule every tool that takes a slide or a deck adds to its schema (a refinement, so a
+ * transport refuses the call with a path and a message before the handler runs).
+ */
+export function exactlyOneForm(
+  input: { composition?: unknown; compositions?: unknown },
+  ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void },
+): void {
+  const one = input.composition !== undefined;
+  const deck = input.compositions !== undefined;
+  if (one === deck) {
+    const issue = one ? ONE_FORM_ISSUES.both : ONE_FORM_ISSUES.neither;
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  }
+}

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { RENDER_THEMES, type RenderTheme } from '../model/composition.ts';
 import { MAX_DECK_SLIDES } from '../model/deck.ts';
 import type { IsomerCompositionCheck } from './check.ts';
-import { ONE_FORM_MESSAGE, toolSlides, type IsomerDeckCheck } from './deck.ts';
+import { exactlyOneForm, type IsomerDeckCheck, ONE_FORM_MESSAGE, toolSlides } from './deck.ts';
 import { ISOMER_SHOW_APP_URI, ISOMER_SHOW_TOOL } from './names.ts';
 import type { CompositionRenderer } from './render.ts';
 import { errorMessage, layoutNote, textResult, type IsomerToolResult } from './results.ts';
@@ -49,22 +49,24 @@ export const SHOW_DESCRIPTION =
   'composition validates, instead of isomer_render, when the goal is for a person to see it. ' +
   'An invalid composition returns its errors instead: repair them and call again.';
 
-const showInput = z.object({
-  composition: z
-    .looseObject({})
-    .optional()
-    .describe('A composition that isomer_validate accepts: {"type":"view","body":[…]}.'),
-  compositions: z
-    .array(z.looseObject({}))
-    .min(1)
-    .max(MAX_DECK_SLIDES)
-    .optional()
-    .describe(`A deck: 1–${MAX_DECK_SLIDES} compositions, shown a slide at a time; in place of composition.`),
-  theme: z
-    .enum(RENDER_THEMES)
-    .optional()
-    .describe('Colour scheme; defaults to the composition’s own, else the host’s.'),
-});
+const showInput = z
+  .object({
+    composition: z
+      .looseObject({})
+      .optional()
+      .describe('A composition that isomer_validate accepts: {"type":"view","body":[…]}.'),
+    compositions: z
+      .array(z.looseObject({}))
+      .min(1)
+      .max(MAX_DECK_SLIDES)
+      .optional()
+      .describe(`A deck: 1–${MAX_DECK_SLIDES} compositions, shown a slide at a time; in place of composition.`),
+    theme: z
+      .enum(RENDER_THEMES)
+      .optional()
+      .describe('Colour scheme; defaults to the composition’s own, else the host’s.'),
+  })
+  .superRefine(exactlyOneForm);
 
 export interface IsomerShowTool {
   name: typeof ISOMER_SHOW_TOOL;

@@ -17,7 +17,7 @@ import {
   MAX_NAME_LENGTH,
   type IsomerToolName,
 } from './names.ts';
-import { ONE_FORM_MESSAGE, toolSlides } from './deck.ts';
+import { exactlyOneForm, ONE_FORM_MESSAGE, toolSlides } from './deck.ts';
 import { createCompositionRenderer, type RenderedOutput } from './render.ts';
 import { errorMessage, formatResult, jsonResult, layoutNote, textResult, type IsomerToolResult } from './results.ts';
 import { createIsomerShowTool } from './show.ts';
@@ -197,7 +197,9 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         'returns {valid, errors, warnings}. Each error names the path and the ' +
         'primitive to look up. Repair every error and validate again before rendering.' +
         (options.layout ? LAYOUT_WARNINGS : ''),
-      inputSchema: z.object({ composition: compositionInput.optional(), compositions: compositionsInput.optional() }),
+      inputSchema: z
+        .object({ composition: compositionInput.optional(), compositions: compositionsInput.optional() })
+        .superRefine(exactlyOneForm),
       handler: guarded(async (input: { composition?: unknown; compositions?: unknown[] }, { signal }) => {
         const slides = toolSlides(input);
         if (!slides) return textResult(ONE_FORM_MESSAGE, true);
@@ -217,12 +219,14 @@ export function createIsomerTools<THostContext = unknown>(options: IsomerToolsOp
         `A deck is one document or message, or a picture per slide. ` +
         `An invalid composition returns its errors instead.` +
         (options.layout ? LAYOUT_WARNINGS : ''),
-      inputSchema: z.object({
-        composition: compositionInput.optional(),
-        compositions: compositionsInput.optional(),
-        format: z.enum(formatNames).describe('The output format.'),
-        theme: z.enum(RENDER_THEMES).optional().describe('Colour scheme; defaults to the composition’s own theme.'),
-      }),
+      inputSchema: z
+        .object({
+          composition: compositionInput.optional(),
+          compositions: compositionsInput.optional(),
+          format: z.enum(formatNames).describe('The output format.'),
+          theme: z.enum(RENDER_THEMES).optional().describe('Colour scheme; defaults to the composition’s own theme.'),
+        })
+        .superRefine(exactlyOneForm),
       handler: guarded(
         async (
           input: {

@@ -52,7 +52,21 @@ describe('isomer_validate with compositions', () => {
     });
   });
 
-  it('refuses both forms at once and neither, naming the two', async () => {
+  it('refuses both forms at once and neither in the schema, with a path and a message', () => {
+    for (const name of ['isomer_validate', 'isomer_render', 'isomer_show']) {
+      const schema = tool(tools, name).inputSchema;
+      const neither = schema.safeParse({ format: 'text' });
+      const both = schema.safeParse({ composition: deck(1)[0], compositions: deck(1), format: 'text' });
+      expect(neither.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['composition', 'is required, or compositions in its place (a deck of 1 to 20 slides)'],
+      ]);
+      expect(both.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['compositions', 'cannot come with composition: send one slide as composition or a deck as compositions'],
+      ]);
+    }
+  });
+
+  it('refuses both forms at once and neither when the handler is called directly, naming the two', async () => {
     for (const input of [{ composition: deck(1)[0], compositions: deck(1) }, {}]) {
       const result = await tool(tools, 'isomer_validate').handler(input);
       expect(result.isError).toBe(true);
