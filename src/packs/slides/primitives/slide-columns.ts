@@ -8,6 +8,7 @@ import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import { lineText, wrappedText } from '../fields.ts';
+import { PANE_SLOT } from '../parts/slots.ts';
 import { charLoad, largestStep, loadFits, sizeField, SIZES } from '../parts/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
@@ -218,6 +219,10 @@ export const slideColumns = definePrimitive({
     `.${PREFIX}-columns{display:flex;flex-direction:column;gap:${space.px40}px;min-width:0}`,
     `.${PREFIX}-columns-grid{display:grid;column-gap:${space.px48}px}`,
     ...[2, 3, 4].map((n) => `.${PREFIX}-columns-n${n}{grid-template-columns:repeat(${n},minmax(0,1fr))}`),
+    // Four columns in a half-width pane would be a few words a line each: two by two there, each
+    // column about as wide as one of four across the slide, so the step the load picks still holds.
+    `.${PANE_SLOT}>.${PREFIX}-columns .${PREFIX}-columns-n4{grid-template-columns:repeat(2,minmax(0,1fr));` +
+      `row-gap:${space.px40}px}`,
     `.${PREFIX}-columns-item{display:flex;flex-direction:column;gap:${space.px20}px;min-width:0;` +
       `padding-top:${space.px24}px;border-top:${stroke.bar}px solid ${color('border')}}`,
     `.${PREFIX}-columns-focus{border-top-color:${color('primary')}}`,

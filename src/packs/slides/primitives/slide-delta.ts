@@ -16,15 +16,18 @@ import {
   valueMarkdown,
   valuePlain,
 } from '../parts/figure.ts';
+import { NARROW_SLOT, NARROW_WIDTH } from '../parts/slots.ts';
 import {
   charLoad,
   emWidth,
   FIGURE_ADVANCES,
   largestStep,
   loadFits,
+  SIZES,
   sizeField,
   type SlideSize,
   smallerStep,
+  WIDTH_MARGIN,
 } from '../parts/type-scale.ts';
 import { marksHtml, marksMarkdown, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
@@ -44,6 +47,8 @@ const tokens = {
   chipPad: space.px24,
   arrowEm: 0.6,
   bodyFits: { l: 160, m: 260 },
+  /** In a narrow slot the body wraps about three times as often: fewer characters per step. */
+  narrowBodyFits: { l: 100, m: 160 },
 } as const;
 
 /** The caption a side gets when the user named no version or period: the slide's words, not the model's. */
@@ -71,26 +76,51 @@ function labelOf(entry: Side, which: keyof typeof DEFAULT_LABELS): string {
   return entry.label ?? DEFAULT_LABELS[which];
 }
 
-function rowWidth(before: Side, after: Side, change: string | undefined, step: SlideSize): number {
+type DeltaNode = { before: Side; after: Side; change?: string | undefined; body?: string | undefined };
+
+/** One side's width at a step: its value (or the placeholder) or its caption, whichever is wider. */
+function figureWidth(entry: Side, which: keyof typeof DEFAULT_LABELS, step: SlideSize): number {
   const size = tokens.value[step];
-  const figure = (entry: Side, which: keyof typeof DEFAULT_LABELS) =>
-    Math.max(
-      entry.value === undefined ? placeholderWidth(size) : emWidth(entry.value, FIGURE_ADVANCES) * size,
-      emWidth(labelOf(entry, which), FIGURE_ADVANCES) * type.label.size,
-    );
-  const chip =
-    change === undefined ? 0 : emWidth(change, FIGURE_ADVANCES) * tokens.change[step] + 2 * tokens.chipPad + tokens.gap;
-  return figure(before, 'before') + figure(after, 'after') + tokens.arrowEm * size + 2 * tokens.gap + chip;
+  return Math.max(
+    entry.value === undefined ? placeholderWidth(size) : emWidth(entry.value, FIGURE_ADVANCES) * size,
+    emWidth(labelOf(entry, which), FIGURE_ADVANCES) * type.label.size,
+  );
 }
 
-function deltaStep(node: {
-  before: Side;
-  after: Side;
-  change?: string | undefined;
-  body?: string | undefined;
-}): SlideSize {
-  const byWidth = largestStep((step) => rowWidth(node.before, node.after, node.change, step) <= CONTENT_WIDTH);
+function chipWidth(change: string, step: SlideSize): number {
+  return emWidth(change, FIGURE_ADVANCES) * tokens.change[step] + 2 * tokens.chipPad;
+}
+
+function rowWidth(node: DeltaNode, step: SlideSize): number {
+  const chip = node.change === undefined ? 0 : chipWidth(node.change, step) + tokens.gap;
+  return (
+    figureWidth(node.before, 'before', step) +
+    figureWidth(node.after, 'after', step) +
+    tokens.arrowEm * tokens.value[step] +
+    2 * tokens.gap +
+    chip
+  );
+}
+
+function deltaStep(node: DeltaNode): SlideSize {
+  const byWidth = largestStep((step) => rowWidth(node, step) <= CONTENT_WIDTH);
   return smallerStep(byWidth, largestStep(loadFits(charLoad(node.body ?? ''), tokens.bodyFits)));
+}
+
+/**
+ * The step for a narrow slot (a title's aside): the row wraps there, so each value, and the change
+ * chip, has to fit the slot's width on a line of its own; a value broken over two lines is what
+ * pushed the after side off the slide.
+ */
+function narrowStep(node: DeltaNode): SlideSize {
+  const room = NARROW_WIDTH * WIDTH_MARGIN;
+  const byWidth = largestStep(
+    (step) =>
+      figureWidth(node.before, 'before', step) <= room &&
+      figureWidth(node.after, 'after', step) <= room &&
+      (node.change === undefined || chipWidth(node.change, step) <= room),
+  );
+  return smallerStep(byWidth, largestStep(loadFits(charLoad(node.body ?? ''), tokens.narrowBodyFits)));
 }
 
 function sideHtml(entry: Side, which: keyof typeof DEFAULT_LABELS): Markup {
@@ -171,8 +201,10 @@ export const slideDelta = definePrimitive({
   ],
   renderers: {
     html: (node) => {
+      // An author's size holds everywhere; otherwise a second step, applied only in a narrow slot.
       const step = node.size ?? deltaStep(node);
-      return html`<div class="${C} ${C}-${step}"><div class="${C}-row">${sideHtml(node.before, 'before')}<div class="${C}-arrow" aria-hidden="true">${glyphs.arrow}</div>${sideHtml(node.after, 'after')}${
+      const narrow = node.size ?? narrowStep(node);
+      return html`<div class="${C} ${C}-${step} ${C}-narrow-${narrow}"><div class="${C}-row">${sideHtml(node.before, 'before')}<div class="${C}-arrow" aria-hidden="true">${glyphs.arrow}</div>${sideHtml(node.after, 'after')}${
         node.change === undefined ? '' : html`<div class="${C}-change">${node.change}</div>`
       }</div>${node.body === undefined ? '' : html`<p class="${C}-body">${marksHtml(node.body)}</p>`}</div>`;
     },
@@ -220,5 +252,16 @@ export const slideDelta = definePrimitive({
       `.${C}-${step} .${C}-missing{${placeholderBox(tokens.value[step])}}`,
       `.${C}-${step} .${C}-body{font-size:${tokens.body[step]}px}`,
     ]),
+    // One class longer than the rules above, so the narrow step wins inside a narrow slot.
+    ...SIZES.flatMap((step) => {
+      const at = `.${NARROW_SLOT} .${C}-narrow-${step}`;
+      return [
+        `${at} .${C}-value{font-size:${tokens.value[step]}px}`,
+        `${at} .${C}-arrow{font-size:${Math.round(tokens.value[step] * tokens.arrowEm)}px}`,
+        `${at} .${C}-change{font-size:${tokens.change[step]}px}`,
+        `${at} .${C}-missing{${placeholderBox(tokens.value[step])}}`,
+        `${at} .${C}-body{font-size:${tokens.body[step]}px}`,
+      ];
+    }),
   ].join(''),
 });

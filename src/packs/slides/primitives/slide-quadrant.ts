@@ -8,6 +8,7 @@ import { definePrimitive } from '../../../core/model/primitive.ts';
 import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import { lineText } from '../fields.ts';
+import { PANE_SLOT } from '../parts/slots.ts';
 import { charLoad, largestStep, loadFits, sizeField } from '../parts/type-scale.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, radius, space, stroke, type } from '../theme.ts';
@@ -31,6 +32,17 @@ const tokens = {
   /** Widest an axis label gets before it wraps: the y axis column, and each end of the x axis. */
   axisMax: 220,
   xAxisMax: 640,
+} as const;
+
+/**
+ * In a half-width pane a cell is about 290 px wide, so a quadrant's chips stack one a line and four
+ * of them make the two-by-two taller than the pane. The type keeps its step (an author's `size`
+ * holds there); the padding and gaps around it tighten.
+ */
+const pane = {
+  pad: { l: space.px16, m: space.px12, s: space.px12 },
+  cellGap: space.px8,
+  chipGap: space.px4,
 } as const;
 
 /** Where each quadrant sits, in the schema's order: top-left, top-right, bottom-left, bottom-right. */
@@ -241,5 +253,8 @@ export const slideQuadrant = definePrimitive({
         `.${C}-${step} .${C}-label{font-size:${tokens.label[step]}px}` +
         `.${C}-${step} .${C}-chip{font-size:${tokens.chip[step]}px}`,
     ),
+    `.${PANE_SLOT}>.${C} .${C}-cell{gap:${pane.cellGap}px}`,
+    `.${PANE_SLOT}>.${C} .${C}-chips{gap:${pane.chipGap}px}`,
+    ...(['l', 'm', 's'] as const).map((step) => `.${PANE_SLOT}>.${C}-${step} .${C}-cell{padding:${pane.pad[step]}px}`),
   ].join(''),
 });

@@ -10,6 +10,7 @@ import { html } from '../../../core/model/markup.ts';
 import { md } from '../../../core/markdown/builder.ts';
 import { mrkdwnBold, mrkdwnSection } from '../../../core/chat-hosts/slack/mrkdwn.ts';
 import { lineText, toneField, wrappedText } from '../fields.ts';
+import { PANE_SLOT } from '../parts/slots.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
 import { glyphs, space, stroke } from '../theme.ts';
@@ -27,6 +28,16 @@ const TRACKS: Record<Ratio, [string, string]> = {
   wideLeft: ['minmax(0,1.1fr)', 'minmax(0,1fr)'],
   narrowLeft: ['minmax(0,0.75fr)', 'minmax(0,1.25fr)'],
   aside: ['minmax(0,1fr)', `${ASIDE_WIDTH}px`],
+};
+/**
+ * Which panes are at most half the content width (772 px in an even split, 520 px beside an aside's
+ * main pane): those carry `PANE_SLOT`, so a primitive laid out for the whole width can narrow there.
+ */
+const HALF_PANES: Record<Ratio, [boolean, boolean]> = {
+  even: [true, true],
+  wideLeft: [true, true],
+  narrowLeft: [true, false],
+  aside: [false, true],
 };
 /** The arrow divider: bar length, head length, and half the head's height. */
 const ARROW = { shaft: space.px32, head: space.px24, half: space.px16 } as const;
@@ -237,13 +248,14 @@ export const slideSplit = definePrimitive({
   renderers: {
     html: (node, { scope }) => {
       const divider = node.divider ?? 'gap';
+      const half = HALF_PANES[node.ratio ?? 'even'];
       const panes = node.panes.map(
-        (p) =>
+        (p, i) =>
           html`<div class="${PREFIX}-split-pane">${
             p.label
               ? html`<h2 class="${PREFIX}-split-label${p.tone ? ` ${PREFIX}-split-label-${p.tone}` : ''}">${p.label}</h2>`
               : ''
-          }<div class="${PREFIX}-split-items">${p.items.map((child) => scope.html(child))}</div></div>`,
+          }<div class="${PREFIX}-split-items${half[i] ? ` ${PANE_SLOT}` : ''}">${p.items.map((child) => scope.html(child))}</div></div>`,
       );
       // The arrow is a bar and a border-drawn head, which the image renderer draws like the browser.
       const between =

@@ -11,7 +11,7 @@ import { md } from '../../../core/markdown/builder.ts';
 import { escapeMrkdwn, mrkdwnItalic, mrkdwnSection, plainText } from '../../../core/chat-hosts/slack/mrkdwn.ts';
 import type { SlackBlock } from '../../../core/chat-hosts/slack/blocks.ts';
 import { lineText, wrappedText } from '../fields.ts';
-import { NARROW_SLOT } from '../parts/slots.ts';
+import { NARROW_SLOT, NARROW_WIDTH } from '../parts/slots.ts';
 import { largestStep, sizeField, textFits } from '../parts/type-scale.ts';
 import { marksHtml, marksMarkdown, marksMrkdwn, marksText } from '../marks.ts';
 import { color, font, PREFIX } from '../style.ts';
@@ -19,7 +19,7 @@ import { CONTENT_WIDTH, glyphs, space, stroke, type } from '../theme.ts';
 
 const ASIDE_GAP = space.px96;
 /** The aside column: well under half the content width, wide enough for a short bullet list. */
-const ASIDE_WIDTH = 640;
+const ASIDE_WIDTH = NARROW_WIDTH;
 
 /**
  * What the aside column (640 px, marked `NARROW_SLOT`) draws well: short text blocks, alone or
