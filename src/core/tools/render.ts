@@ -84,6 +84,22 @@ export interface CompositionRenderer {
   renderDeck(copies: readonly Composition[], format: string, request?: RenderRequest): Promise<RenderedDeck>;
 }
 
+/** What a host format's draw reads of a request: the heading resolved, the rest as given. */
+function hostOptions(request: RenderRequest, heading: boolean): Parameters<IsomerToolsFormat['render']>[1] {
+  const { theme, scale, signal } = request;
+  return {
+    heading,
+    ...(theme ? { theme } : {}),
+    ...(scale !== undefined ? { scale } : {}),
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/** A host format's output as the caller serves it: a string as text, bytes as bytes. */
+function hostOutput(mimeType: string, output: Uint8Array | string): RenderedOutput {
+  return typeof output === 'string' ? { mimeType, text: output } : { mimeType, bytes: output };
+}
+
 /**
  * The check-and-render path of `isomer_render` and `POST /render/{format}`, for a host's own
  * transport. Throws `DUPLICATE_FORMAT` when a host format reuses a built-in format's name, and
@@ -149,8 +165,14 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
     return withLayoutFindings(result, layout, place);
   };
 
+  const hostFormat = (format: string): IsomerToolsFormat => {
+    const host = Object.hasOwn(formats, format) ? formats[format] : undefined;
+    if (!host) throw new IsomerError('UNKNOWN_FORMAT', `Unknown format ${JSON.stringify(format.slice(0, 64))}`);
+    return host;
+  };
+
   const render = async (copy: Composition, format: string, request: RenderRequest = {}): Promise<RenderedOutput> => {
-    const { theme, scale, signal } = request;
+    const { theme, signal } = request;
     signal?.throwIfAborted();
     const heading = request.heading ?? fallbackHeading;
     if (isBuiltInFormat(format)) {
@@ -166,17 +188,8 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
           return { mimeType, json: surfaces.slack.render(copy, { heading }) };
       }
     }
-    const host = Object.hasOwn(formats, format) ? formats[format] : undefined;
-    if (!host) throw new IsomerError('UNKNOWN_FORMAT', `Unknown format ${JSON.stringify(format.slice(0, 64))}`);
-    const output = await host.render(copy, {
-      heading,
-      ...(theme ? { theme } : {}),
-      ...(scale !== undefined ? { scale } : {}),
-      ...(signal ? { signal } : {}),
-    });
-    return typeof output === 'string'
-      ? { mimeType: host.mimeType, text: output }
-      : { mimeType: host.mimeType, bytes: output };
+    const host = hostFormat(format);
+    return hostOutput(host.mimeType, await host.render(copy, hostOptions(request, heading)));
   };
 
   return {
@@ -227,20 +240,9 @@ export function createCompositionRenderer(options: CompositionRendererOptions): 
             return { mimeType, json: slackHost.deck(await each((copy) => surfaces.slack.render(copy, { heading }))) };
         }
       }
-      const host = Object.hasOwn(formats, format) ? formats[format] : undefined;
-      if (!host) throw new IsomerError('UNKNOWN_FORMAT', `Unknown format ${JSON.stringify(format.slice(0, 64))}`);
-      if (host.renderDeck) {
-        const { theme, scale } = request;
-        const output = await host.renderDeck(copies, {
-          heading,
-          ...(theme ? { theme } : {}),
-          ...(scale !== undefined ? { scale } : {}),
-          ...(signal ? { signal } : {}),
-        });
-        return typeof output === 'string'
-          ? { mimeType: host.mimeType, text: output }
-          : { mimeType: host.mimeType, bytes: output };
-      }
+      const host = hostFormat(format);
+      if (host.renderDeck)
+        return hostOutput(host.mimeType, await host.renderDeck(copies, hostOptions(request, heading)));
       // A format that draws one slide at a time (the pictures) answers a picture per slide.
       const slides: RenderedOutput[] = [];
       for (const copy of copies) slides.push(await render(copy, format, request));
