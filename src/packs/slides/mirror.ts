@@ -4,7 +4,9 @@
  * `dir` is `rtl`, and the primitives that stay left to right inside one (code and terminals).
  * The image engine lays flex rows, grids, tables and text alignment out from the right by itself
  * under `dir="rtl"`, but draws no logical border property, so the sides are mirrored here, from the
- * one rule each primitive writes, for both the HTML surface and the pictures.
+ * one rule each primitive writes, for both the HTML surface and the pictures. The twin also sets
+ * any letter-spacing to 0: Arabic is cursive, browsers do not track it while the image engine pulls
+ * its letters apart, and Hebrew has no capitals for the tracking to space.
  */
 import type { AnyPrimitiveDefinition } from '../../core/model/primitive.ts';
 import { Markup, toMarkup } from '../../core/model/markup.ts';
@@ -58,7 +60,7 @@ function sideDefault(declarations: Map<string, string>, family: string, side: 'l
   return family === 'left' || family === 'right' ? 'auto' : family === 'border' ? 'none' : '0';
 }
 
-/** The mirrored declarations of one rule's body, or '' when it names no side. */
+/** The mirrored declarations of one rule's body (and its tracking undone), or '' when it names no side. */
 function mirroredDeclarations(body: string): string {
   const declarations = new Map<string, string>();
   for (const declaration of body.split(';')) {
@@ -83,6 +85,8 @@ function mirroredDeclarations(body: string): string {
         out.set(name(from), sideDefault(declarations, shorthand, from as 'left' | 'right'));
     } else if (property === 'text-align' && (value === 'left' || value === 'right')) {
       out.set(property, SWAP[value]!);
+    } else if (property === 'letter-spacing' && value !== '0' && value !== 'normal') {
+      out.set(property, '0');
     } else if (BOX_SHORTHANDS.has(property)) {
       const mirrored = mirroredBox(value);
       if (mirrored) out.set(property, mirrored);
@@ -95,9 +99,9 @@ function mirroredDeclarations(body: string): string {
 }
 
 /**
- * The right-to-left twins of a stylesheet's rules that name a side, each scoped to a right-to-left
- * slide; '' when none does. The pack's CSS is flat (no at-rules), one `selector{declarations}` after
- * another. `.sl-x{padding-left:24px;color:red}` gives
+ * The right-to-left twins of a stylesheet's rules that name a side or track letters, each scoped to
+ * a right-to-left slide; '' when none does. The pack's CSS is flat (no at-rules), one
+ * `selector{declarations}` after another. `.sl-x{padding-left:24px;color:red}` gives
  * `.sl-frame[dir="rtl"] .sl-x{padding-right:24px;padding-left:0}`.
  */
 export function mirrorCss(css: string): string {
