@@ -147,7 +147,24 @@ export function createSnapshotSurface(context: SurfaceContext, runtimeFrames: Ru
   ): { html: string; used: ReadonlySet<string> } => {
     const theme = resolveFramePalette(frame, mode);
     const paths = anchors ? nodePaths(composition.body, pathPrefix, context.dispatcher.definitions) : undefined;
-    const { drawn } = drawInDirection(
+    const drawn = drawNodes(composition, composition.body, theme, anchors, paths);
+    return {
+      html: withWordBreaksInMarkup(
+        toMarkup(frame.wrap(header(composition), drawn.body, { width, height, theme, mode })).value,
+      ),
+      used: drawn.scope.used,
+    };
+  };
+
+  /** The nodes drawn in a snapshot scope, in the composition's direction, with the scope that drew them. */
+  const drawNodes = (
+    composition: Composition,
+    nodes: readonly PrimitiveNode[],
+    theme: unknown,
+    anchors: boolean,
+    paths: ReadonlyMap<PrimitiveNode, string> | undefined,
+  ) =>
+    drawInDirection(
       composition,
       (dir) => {
         const scope = context.dispatcher.createScope({
@@ -157,17 +174,10 @@ export function createSnapshotSurface(context: SurfaceContext, runtimeFrames: Ru
           ...(paths ? { paths } : {}),
           ...(dir ? { dir } : {}),
         });
-        return { scope, body: composition.body.map((node) => scope.html(node)) };
+        return { scope, body: nodes.map((node) => scope.html(node)) };
       },
       (drawn) => drawn.body,
-    );
-    return {
-      html: withWordBreaksInMarkup(
-        toMarkup(frame.wrap(header(composition), drawn.body, { width, height, theme, mode })).value,
-      ),
-      used: drawn.scope.used,
-    };
-  };
+    ).drawn;
 
   const stylesheet = (frame: Frame<unknown>, used: ReadonlySet<string>, mode: RenderTheme | undefined): string =>
     resolveLightDark(
@@ -254,20 +264,7 @@ export function createSnapshotSurface(context: SurfaceContext, runtimeFrames: Ru
       const only = composition.body[0];
       // The node is the whole input here, so its path is empty and its children's start at a field.
       const paths = anchors && only ? nodePaths([only], '', context.dispatcher.definitions, () => '') : undefined;
-      const { drawn } = drawInDirection(
-        composition,
-        (dir) => {
-          const scope = context.dispatcher.createScope({
-            surface: 'snapshot',
-            theme,
-            anchors,
-            ...(paths ? { paths } : {}),
-            ...(dir ? { dir } : {}),
-          });
-          return { scope, body: only ? [scope.html(only)] : [] };
-        },
-        (drawn) => drawn.body,
-      );
+      const drawn = drawNodes(composition, only ? [only] : [], theme, anchors, paths);
       const { scope } = drawn;
       const html = drawn.body[0] ? withWordBreaksInMarkup(drawn.body[0].value) : '';
       return {
