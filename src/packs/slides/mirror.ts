@@ -1,6 +1,6 @@
 /**
  * Right to left for the slides pack: the mirrored twin of every CSS rule that names a side (left or
- * right padding, margin, border, position, alignment, corner radii), applied under a slide whose
+ * right padding, margin, border, position, alignment, corner radii, a transform's origin), applied under a slide whose
  * `dir` is `rtl`, and the primitives that stay left to right inside one (code and terminals).
  * The image engine lays flex rows, grids, tables and text alignment out from the right by itself
  * under `dir="rtl"`, but draws no logical border property, so the sides are mirrored here, from the
@@ -48,8 +48,20 @@ function mirroredCorners(value: string): string | undefined {
   return tl === tr && br === bl ? undefined : [tr, tl, bl, br].join(' ');
 }
 
+/** Horizontal origins and their mirrors: a transform anchored at the left edge anchors at the right. */
+const ORIGIN_SWAP: Record<string, string> = { '0': '100%', '0px': '100%', left: 'right', right: 'left', '100%': '0' };
+
+/** `transform-origin:x y` with its horizontal value mirrored, or `undefined` for a centred origin. */
+function mirroredOrigin(value: string): string | undefined {
+  const [x = '', ...rest] = value.trim().split(/\s+/);
+  const mirrored = ORIGIN_SWAP[x];
+  return mirrored === undefined ? undefined : [mirrored, ...rest].join(' ');
+}
+
 /** What a side falls back to when only its mirror names it: the shorthand's value, or the initial one. */
 function sideDefault(declarations: Map<string, string>, family: string, side: 'left' | 'right'): string {
+  // A position has no shorthand: the side it leaves is unset (its own value moved to the mirror).
+  if (family === 'left' || family === 'right') return 'auto';
   const shorthand = declarations.get(family);
   if (shorthand !== undefined && BOX_SHORTHANDS.has(family)) {
     const parts = shorthand.trim().split(/\s+/);
@@ -57,7 +69,7 @@ function sideDefault(declarations: Map<string, string>, family: string, side: 'l
     return (side === 'left' ? left : right)!;
   }
   if (shorthand !== undefined) return shorthand;
-  return family === 'left' || family === 'right' ? 'auto' : family === 'border' ? 'none' : '0';
+  return family === 'border' ? 'none' : '0';
 }
 
 /** The mirrored declarations of one rule's body (and its tracking undone), or '' when it names no side. */
@@ -92,6 +104,9 @@ function mirroredDeclarations(body: string): string {
       if (mirrored) out.set(property, mirrored);
     } else if (property === 'border-radius') {
       const mirrored = mirroredCorners(value);
+      if (mirrored) out.set(property, mirrored);
+    } else if (property === 'transform-origin') {
+      const mirrored = mirroredOrigin(value);
       if (mirrored) out.set(property, mirrored);
     }
   }

@@ -233,7 +233,8 @@ export function embedHtml(
     return html`<div class="${PREFIX}-embed ${PREFIX}-embed-${box.width}"><div class="${PREFIX}-embed-canvas">${withoutAnchors(scope.html(asSlide(body)))}</div></div>`;
   }
   const rows = sourceRows(sourceOutput(body, surface, scope).text, box);
-  return html`<div class="${PREFIX}-embed ${PREFIX}-embed-${box.width} ${PREFIX}-embed-source">${rows.map((row) => html`<div class="${PREFIX}-embed-row">${keepSpaces(row) || '\u00A0'}</div>`)}</div>`;
+  // A surface's output is source text, read left to right like code on any slide.
+  return html`<div class="${PREFIX}-embed ${PREFIX}-embed-${box.width} ${PREFIX}-embed-source" dir="ltr">${rows.map((row) => html`<div class="${PREFIX}-embed-row">${keepSpaces(row) || '\u00A0'}</div>`)}</div>`;
 }
 
 export const PENDING = 'Not resolved yet';
