@@ -8,6 +8,8 @@ import { instantiateTakumi, registeredFaces, takumiEngine } from '../src/images/
 import { BUNDLED_FONTS, facesFor, type ImageFontFace } from '../src/images/fonts/fonts.ts';
 import { createImageFormats, createLayoutCheck, engineMemoryBytes, type ImageBytes } from '../src/images/index.ts';
 import { toImageDocument } from '../src/images/engine/markup.ts';
+import { encodePng } from './png-encode.ts';
+import { deflateSync } from 'node:zlib';
 import { createIsomerRuntime } from '../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../src/packs/slides/index.ts';
 
@@ -78,6 +80,37 @@ function registrationMs(data: Uint8Array, runs: number): { firstMs: number; ms: 
   return { firstMs, ms: times.sort((a, b) => a - b)[Math.floor(runs / 2)]! };
 }
 
+/**
+ * One PNG of the composition by each encoder, timed `runs` times: takumi's own (`takumi`), takumi's
+ * RGBA pixels alone (`raw`, the drawing without any encoding), those pixels through `encodePng`
+ * with `CompressionStream` (`js`) or with node:zlib at level 1 (`js-zlib1`). Returns the times and
+ * the bytes of one picture.
+ */
+async function timeEncoder(composition: unknown, scale: number, encoder: string, runs: number) {
+  const image = runtime.surfaces.snapshot!.render(composition);
+  const document = toImageDocument(image.html, image.css);
+  const engine = takumiEngine(BUNDLED_FONTS, facesFor(BUNDLED_FONTS, [document]));
+  const size = { width: Math.round(image.width * scale), height: Math.round(image.height * scale) };
+  const options = { ...size, css: document.css, devicePixelRatio: scale };
+  const once = async (): Promise<Uint8Array> => {
+    if (encoder === 'takumi') return engine.render(document.node, { ...options, format: 'png' });
+    const rgba = engine.render(document.node, { ...options, format: 'raw' });
+    if (encoder === 'raw') return rgba;
+    // node:zlib's level 1 (workerd's nodejs_compat); `CompressionStream` has no level to choose.
+    if (encoder === 'js-zlib1')
+      return encodePng(rgba, size.width, size.height, (rows) => deflateSync(rows, { level: 1 }));
+    return encodePng(rgba, size.width, size.height);
+  };
+  const bytes = (await once()).length;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await once();
+    times.push(performance.now() - start);
+  }
+  return { times, bytes };
+}
+
 type Format = keyof typeof formats;
 
 function isFormat(name: string | null): name is Format {
@@ -128,6 +161,15 @@ export default {
         }
         return Response.json({ times, cached, findings });
       }
+      if (url.pathname === '/time-encoder')
+        return Response.json(
+          await timeEncoder(
+            body,
+            scale ?? 1,
+            url.searchParams.get('encoder') ?? 'takumi',
+            Number(url.searchParams.get('runs') ?? '15'),
+          ),
+        );
       if (url.pathname === '/first-image')
         return Response.json(firstImageParts(body, scale ?? 1, url.searchParams.get('faces') === 'all'));
       if (url.pathname === '/deck') {

@@ -126,7 +126,7 @@ async function timeRenders(mf: Miniflare, label: string, query: string, body: st
 }
 
 /** Wall time from a fresh workerd to the first response of `path`, median of `samples` isolates. */
-async function coldStart(
+export async function coldStart(
   bundle: Bundle,
   path: string,
   body: string | undefined,
