@@ -5,12 +5,14 @@
  * (the layout check lays it out) and renders it as a PNG 1280×720 — then validates and renders
  * other slides, warm. Run with the image engine's warm-up on (the default) and off
  * (`ISOMER_WARM_UP=off`), and beside it the calls that announce no session: a new isolate's first
- * `POST /render/png` and `POST /render/slack` against warm ones.
+ * `POST /render/png` and `POST /render/slack` against warm ones, and the Slack text bot's first
+ * request in workerd CPU with the warm-up on and off (`bench/first-request.ts`).
  *
  *   node --experimental-strip-types --no-warnings bench/agent-session.ts [samples]
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startWorker, stopAllWorkers } from '../test/e2e/server.ts';
+import { buildWorker, slackFirstRequest } from './first-request.ts';
 import { median } from './images.ts';
 
 /** Between two tool calls: a model reading an answer and writing the next call takes longer still. */
@@ -152,6 +154,9 @@ export async function benchAgentSession(samples = 3): Promise<string> {
     const warm = median(runs.map((run) => run.warm));
     lines.push(`| \`POST /render/${format}\` | ${ms(first)} | ${ms(warm)} | ${ratio(first, warm)} |`);
   }
+  // The warm-up must not run on a request that announces no session: CPU, not only latency.
+  lines.push("\n## A Slack text bot's first request, warm-up on and off (the real Worker in workerd)\n");
+  lines.push(...(await slackFirstRequest(buildWorker(), Math.max(samples, 7))));
   return lines.join('\n');
 }
 

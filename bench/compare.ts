@@ -65,7 +65,9 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 
 const scriptAt = process.argv.indexOf('--script');
 const script = scriptAt > 0 ? process.argv[scriptAt + 1] : undefined;
-const [other, roundsArg] = process.argv.slice(2).filter((arg, i, all) => arg !== '--script' && all[i - 1] !== '--script');
+const [other, roundsArg] = process.argv
+  .slice(2)
+  .filter((arg, i, all) => arg !== '--script' && all[i - 1] !== '--script');
 if (!other) throw new Error('usage: bench/compare.ts <other checkout> [rounds] [--script <name>]');
 const rounds = Number(roundsArg ?? 20);
 const here = fileURLToPath(new URL('..', import.meta.url));

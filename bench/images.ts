@@ -56,8 +56,9 @@ export function build(entry: string, name: string, config?: string): Bundle {
   return { dir, main, files };
 }
 
-const MODULE_TYPES: Record<string, 'esm' | 'wasm' | 'data'> = {
+const MODULE_TYPES: Record<string, 'esm' | 'wasm' | 'data' | 'text'> = {
   js: 'esm',
+  html: 'text',
   mjs: 'esm',
   wasm: 'wasm',
   woff2: 'data',
@@ -66,22 +67,33 @@ const MODULE_TYPES: Record<string, 'esm' | 'wasm' | 'data'> = {
   bin: 'data',
 };
 
-/** `extra`: more worker options, e.g. `serviceBindings` (bench/script-fonts.ts serves fonts through one). */
-export function miniflare(bundle: Bundle, extra: Record<string, unknown> = {}): Miniflare {
+/**
+ * `extra`: more worker options, e.g. `serviceBindings` (bench/script-fonts.ts serves fonts through one);
+ * `vars`: text bindings, as `[vars]` in wrangler.toml (the real Worker's `ISOMER_AUTH`, `ISOMER_WARM_UP`).
+ */
+export function miniflare(
+  bundle: Bundle,
+  extra: Record<string, unknown> = {},
+  vars: Record<string, string> = {},
+): Miniflare {
   const modules = Object.fromEntries(
     bundle.files.map((file) => {
       const type = MODULE_TYPES[file.split('.').at(-1)!] ?? 'data';
       const bytes = readFileSync(join(bundle.dir, file));
-      return [file, { type, contents: type === 'esm' ? bytes.toString('utf8') : new Uint8Array(bytes) }];
+      const text = type === 'esm' || type === 'text';
+      return [file, { type, contents: text ? bytes.toString('utf8') : new Uint8Array(bytes) }];
     }),
   );
   return new Miniflare({
+    // The real Worker (given `vars`) logs a line per request: dropped, so the bench prints its tables only.
+    ...(Object.keys(vars).length > 0 ? { handleStructuredLogs: () => undefined } : {}),
     workers: [
       {
         config: {
           name: 'bench',
           ...COMPATIBILITY,
           manifest: { mainModule: bundle.main, modulesRoot: bundle.dir, modules },
+          env: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'text', value }])),
         },
         ...extra,
       },
@@ -125,19 +137,23 @@ async function timeRenders(mf: Miniflare, label: string, query: string, body: st
   return { label, wallMs: median(times), cpuMs, bytes };
 }
 
-/** Wall time from a fresh workerd to the first response of `path`, median of `samples` isolates. */
+/**
+ * Wall time from a fresh workerd to the first response of `path`, median of `samples` isolates.
+ * `vars`: text bindings for `miniflare` (the real Worker's `ISOMER_AUTH`, `ISOMER_WARM_UP`).
+ */
 export async function coldStart(
   bundle: Bundle,
   path: string,
   body: string | undefined,
   samples: number,
+  vars: Record<string, string> = {},
 ): Promise<{ wallMs: number; cpuMs: number }> {
   const walls: number[] = [];
   const cpus: number[] = [];
   for (let i = 0; i < samples; i++) {
     const before = workerdTicks();
     const start = performance.now();
-    const mf = miniflare(bundle);
+    const mf = miniflare(bundle, {}, vars);
     const response = await mf.dispatchFetch(`http://bench${path}`, body === undefined ? {} : { method: 'POST', body });
     await response.arrayBuffer();
     walls.push(performance.now() - start);
@@ -151,13 +167,24 @@ export async function coldStart(
  * The start-up phase as `wrangler check startup` profiles it (module evaluation and global scope
  * in workerd, what Cloudflare's 1 s start-up limit counts): median active CPU of `samples` runs.
  */
-function startupProfile(entry: string, samples: number): { activeMs: number; windowMs: number } {
+export function startupProfile(
+  entry: string,
+  samples: number,
+  config?: string,
+): { activeMs: number; windowMs: number } {
   const active: number[] = [];
   const windows: number[] = [];
   for (let i = 0; i < samples; i++) {
     const output = execFileSync(
       'npx',
-      ['wrangler', 'check', 'startup', `--args=${entry}`, '--outfile', join(OUT, 'startup.cpuprofile')],
+      [
+        'wrangler',
+        'check',
+        'startup',
+        `--args=${entry}${config ? ` --config ${config}` : ''}`,
+        '--outfile',
+        join(OUT, 'startup.cpuprofile'),
+      ],
       { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     );
     active.push(Number(/Active: ([\d.]+) ms/.exec(output)?.[1]));
@@ -193,7 +220,7 @@ interface FirstImageParts {
 type PartName = 'instantiateMs' | 'prepareMs' | 'registerMs' | 'layoutMs' | 'encodeMs' | 'totalMs';
 
 /** The first image's parts, each the median over `samples` fresh isolates (`/first-image` in the Worker). */
-async function firstImageParts(
+export async function firstImageParts(
   bundle: Bundle,
   query: string,
   body: string,

@@ -3,13 +3,16 @@
  * workerd, each first render on a fresh workerd (median of fresh isolates), then warm in the same
  * isolate, with the script-font files the isolate fetched (count and bytes). Run alone:
  * `node --experimental-strip-types --no-warnings bench/script-fonts.ts` (after
- * `npm run build:playground`, which writes the font files).
+ * `npm run build:playground`, which writes the font files). Then the same Japanese slide with the
+ * script fonts bundled (every file a Data module, in memory when the isolate starts) against fetched,
+ * alternating fresh isolates, with each variant's start-up, size and resident memory.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Miniflare } from 'miniflare';
-import { build, median, miniflare, TICKS_PER_SECOND, workerdTicks, type Bundle } from './images.ts';
+import { build, median, miniflare, startupProfile, TICKS_PER_SECOND, workerdTicks, type Bundle } from './images.ts';
+import { workerdRssKiB } from './first-request.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FONTS = join(ROOT, 'build', 'playground', 'fonts');
@@ -132,6 +135,84 @@ async function noop(bundle: Bundle, samples: number): Promise<number> {
   return median(cpus);
 }
 
+/**
+ * The same bench Worker with every script-font file bundled: a generated entry imports each as a
+ * Data module (and the manifest as a string) and hands them to `scriptFontsWorker`.
+ */
+function bundledFontsWorker(): { bundle: Bundle; entry: string; config: string; fontBytes: number } {
+  const dir = join(ROOT, 'dist', 'bench-images', 'script-fonts-bundled-src');
+  mkdirSync(dir, { recursive: true });
+  const files = readdirSync(FONTS).filter((file) => file.endsWith('.woff2'));
+  const entry = join(dir, 'entry.ts');
+  writeFileSync(
+    entry,
+    [
+      `import { scriptFontsWorker } from ${JSON.stringify(join(ROOT, 'bench', 'script-fonts-worker.ts'))};`,
+      ...files.map((file, i) => `import f${i} from ${JSON.stringify(join(FONTS, file))};`),
+      `const files = new Map<string, ArrayBuffer>([${files.map((file, i) => `[${JSON.stringify(file)}, f${i}]`).join(', ')}]);`,
+      `const manifest = new TextEncoder().encode(${JSON.stringify(readFileSync(join(FONTS, 'manifest.json'), 'utf8'))});`,
+      `export default scriptFontsWorker(async (file: string) => (file === 'manifest.json' ? manifest : files.get(file)));`,
+      '',
+    ].join('\n'),
+  );
+  const config = join(dir, 'wrangler.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      name: 'bench-script-fonts-bundled',
+      main: entry,
+      compatibility_date: '2026-11-01',
+      compatibility_flags: ['nodejs_compat'],
+      rules: [{ type: 'Data', globs: ['**/*.ttf', '**/*.woff2'], fallthrough: true }],
+    }),
+  );
+  const fontBytes = files.reduce((sum, file) => sum + statSync(join(FONTS, file)).size, 0);
+  return { bundle: build(entry, 'script-fonts-bundled', config), entry, config, fontBytes };
+}
+
+/** Bundled against fetched: start-up, size, memory, and the first Japanese picture on fresh isolates. */
+async function bundledAgainstFetched(fetched: Bundle, samples: number): Promise<string[]> {
+  const bundled = bundledFontsWorker();
+  const variants = { fetched, bundled: bundled.bundle };
+  const runs = { fetched: [] as number[][], bundled: [] as number[][] };
+  for (let i = 0; i < samples; i++) {
+    const order = i % 2 === 0 ? (['fetched', 'bundled'] as const) : (['bundled', 'fetched'] as const);
+    for (const name of order) {
+      const before = workerdTicks();
+      const mf = start(variants[name]);
+      await (await mf.dispatchFetch('http://bench/noop')).arrayBuffer();
+      const noopCpu = ((workerdTicks() - before) * 1000) / TICKS_PER_SECOND;
+      const idleKiB = workerdRssKiB();
+      const answer = await render(mf, SLIDES.Japanese, 1);
+      const firstCpu = ((workerdTicks() - before) * 1000) / TICKS_PER_SECOND - noopCpu;
+      runs[name].push([noopCpu, firstCpu, answer.times[0]!, idleKiB, workerdRssKiB()]);
+      await mf.dispose();
+    }
+  }
+  const of = (name: 'fetched' | 'bundled', column: number) => median(runs[name].map((run) => run[column]!));
+  const size = (bundle: Bundle) => bundle.files.reduce((sum, file) => sum + statSync(join(bundle.dir, file)).size, 0);
+  const startup = {
+    fetched: startupProfile('bench/script-fonts-worker.ts', 3),
+    bundled: startupProfile(bundled.entry, 3, bundled.config),
+  };
+  const rows = (['fetched', 'bundled'] as const).map(
+    (name) =>
+      `| ${name} | ${(size(variants[name]) / 1024 / 1024).toFixed(1)} MiB | ${startup[name].activeMs.toFixed(0)} ms | ` +
+      `${of(name, 0).toFixed(0)} ms | ${(of(name, 3) / 1024).toFixed(0)} MiB | ` +
+      `${of(name, 1).toFixed(0)} ms | ${of(name, 2).toFixed(0)} ms | ${(of(name, 4) / 1024).toFixed(0)} MiB |`,
+  );
+  return [
+    `\n## The script fonts bundled or fetched (the Japanese slide, fresh isolates alternating, median of ${samples})\n`,
+    '| script fonts | bundle, uncompressed | start-up (`wrangler check startup`) | first `/noop`: workerd CPU | ' +
+      'workerd RSS after it | then the first Japanese PNG: workerd CPU | its time in the isolate | RSS after it |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    `Bundling adds every script-font file: ${bundled.fontBytes.toLocaleString('en-US')} bytes of WOFF2. ` +
+      "Fetched files come from the bench through Miniflare, not the Worker's static assets.",
+  ];
+}
+
 export async function benchScriptFonts(samples = 5): Promise<string> {
   if (!existsSync(join(FONTS, 'manifest.json'))) throw new Error('no font files: run npm run build:playground first');
   const bundle = build('bench/script-fonts-worker.ts', 'script-fonts');
@@ -156,6 +237,7 @@ export async function benchScriptFonts(samples = 5): Promise<string> {
       `A fresh isolate answering a one-line route costs ${baseline.toFixed(0)} ms of workerd CPU in the same run ` +
       `(start-up included in the first-render figures). The bench Worker is ${(gzip / 1024 / 1024).toFixed(2)} MB ` +
       'gzipped: the script fonts are not in it, they are fetched.',
+    ...(await bundledAgainstFetched(bundle, Math.max(samples, 7))),
   ];
   return lines.join('\n');
 }
