@@ -183,6 +183,28 @@ describe('each kind of finding', () => {
     expect(Number(keep)).toBeLessThan(100);
   });
 
+  it('overflow: text is placed from its box’s content edge, so a line into its padding counts (as Chromium counts it)', () => {
+    // A code line has 36 px of border and padding on its left and 32 px of padding on its right;
+    // in this pane 46 columns end 13 px short of the padding, 48 run 19 px into it (Chromium: 19 px).
+    const paneCode = (line: string) =>
+      slide(heading, {
+        type: 'slideSplit',
+        panes: [
+          { items: [{ type: 'slideBulletList', items: ['Refunds queue until midnight.'] }] },
+          { items: [{ type: 'slideCode', panels: [{ file: 'a.ts', language: 'ts', lines: ['let x = 1;', line] }] }] },
+        ],
+      });
+    expect(layout.check(paneCode('const settled = await ledger.settle(batchIds);'))).toEqual([]);
+    const findings = layout.check(paneCode('const settled = await ledger.settleBatch(batch);'));
+    expect(findings.map((f) => [f.kind, f.path, f.message])).toEqual([
+      [
+        'overflow',
+        'body[0].body[1].panes[1].items[0].panels[0].lines[1]',
+        "runs into its box's padding: 19 px too wide; shorten `panels[0].lines[1]` to about 42 characters",
+      ],
+    ]);
+  });
+
   it('overlap: annotation pins placed on the same spot', () => {
     const apart = slide(heading, annotated);
     expect(layout.check(apart)).toEqual([]);

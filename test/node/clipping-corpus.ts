@@ -78,6 +78,10 @@ const bullets = (items: number, long: boolean): Node => ({
   ),
 });
 
+/** Two lines of code in a pane, the second `line`: padded text (the line's 32 px sides) near its edge. */
+const paneCode = (line: string): Node =>
+  split([{ type: 'slideCode', panels: [{ file: 'settle.ts', language: 'ts', lines: ['const day = 1;', line] }] }]);
+
 const split = (aside: Node[]): Node => ({
   type: 'slideSplit',
   panes: [{ items: [bullets(2, false)] }, { items: aside }],
@@ -123,5 +127,16 @@ export function clippingCases(): { name: string; composition: Record<string, unk
   );
   add('clipped-wide-code-in-split-pane', slide(heading(false), split([code(3, 90)])));
   add('fits-narrow-code-in-split-pane', slide(heading(false), split([code(3, 0)])));
+  // Text is laid out from its box's content edge: a line past its right padding by a few pixels is
+  // cut, one that ends a few pixels short of the padding is whole (both missed when text was placed
+  // from the border edge, 68 px further left).
+  add(
+    'clipped-code-line-past-padding-in-split-pane',
+    slide(heading(false), paneCode('const settled = await ledger.settleBatch(batchId);')),
+  );
+  add(
+    'fits-code-line-filling-split-pane',
+    slide(heading(false), paneCode('const settled = await ledger.settle(batchIds);')),
+  );
   return cases;
 }

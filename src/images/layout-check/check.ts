@@ -3,6 +3,7 @@
  * the images draw (no rasterising), and told back as findings on composition paths with a repair.
  * The detectors (layout-detectors.ts) read the measured tree; this module bounds and caches the work.
  */
+import type { Node } from '@takumi-rs/wasm';
 import { defaultFontFiles } from '#images/assets';
 import type { RenderTheme } from '../../core/model/composition.ts';
 import { takumiEngine } from '../engine/engine.ts';
@@ -13,6 +14,7 @@ import { LAYOUT_DETECTORS } from './detectors.ts';
 import type { LayoutDetector, LayoutFinding, LayoutScene, Limits, Place } from './scene.ts';
 import { fieldReader, joinPath, matchField } from './fields.ts';
 import { clippingClasses, type LaidOut, readLayout } from './tree.ts';
+import { contentInsets } from './content-edges.ts';
 import { compositionLang, compositionText, missingGlyphFindings } from './glyph-findings.ts';
 import { toImageDocument } from '../engine/markup.ts';
 import { type FontFiles, scriptFontsFor } from '../fonts/script-fonts.ts';
@@ -54,8 +56,8 @@ const CONTENT_CACHE_MAX_CHARACTERS = 16 * 1024;
 
 /**
  * A layout check over a runtime's snapshot surface: one measure pass per composition and theme at
- * the frame's canvas, mapped back to composition paths through the `data-isomer-path` anchors the
- * snapshot writes. The frame's `layout` (canvas, content area, smallest text) sets the limits; a
+ * the frame's canvas (and a text-free one for where each text box's content starts), mapped back
+ * to composition paths through the `data-isomer-path` anchors the snapshot writes. The frame's `layout` (canvas, content area, smallest text) sets the limits; a
  * frame without one is checked against the drawn canvas, with no content area or smallest size.
  * A composition with more text than a slide can show is answered before anything is drawn.
  *
@@ -107,9 +109,12 @@ export function createLayoutCheck(options: LayoutCheckOptions): LayoutCheck {
     const faces = facesFor(fonts, [document]);
     const extra = scripts?.loadedFor(compositionText(composition), compositionLang(composition)).faces ?? [];
     const engine = takumiEngine(fonts, faces, extra);
-    const measured = engine.measure(document.node, { width: image.width, height: image.height, css: document.css });
     const limits: Limits = { ...bounds, lineRatio: lineRatio(fonts, faces) };
-    const elements = readLayout(document.node, measured, clippingClasses(document.css));
+    const measure = (node: Node) =>
+      engine.measure(node, { width: image.width, height: image.height, css: document.css });
+    const measured = measure(document.node);
+    const insets = contentInsets(document.node, measured, measure);
+    const elements = readLayout(document.node, measured, clippingClasses(document.css), insets);
     return findLayoutProblems(elements, limits, composition, detectors);
   };
 

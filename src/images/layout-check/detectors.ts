@@ -15,7 +15,10 @@ const OVERLAP_SHARE = 0.25;
 const NARROW_CHARS = 4;
 const NARROW_LINES = 3;
 
-/** Text past its own box: cut off where something clips it, spilling over its neighbours otherwise. */
+/**
+ * Text past its own box's content edge (into its padding, or beyond): cut off where something clips
+ * it, spilling over its neighbours or its padding otherwise, as a browser's scroll width counts it.
+ */
 export const textPastItsBox: LayoutDetector = (scene) => {
   for (const element of scene.readable) {
     if (element.runs.length === 0) continue;
@@ -23,15 +26,18 @@ export const textPastItsBox: LayoutDetector = (scene) => {
     let below = 0;
     for (const { rect } of element.runs) {
       right = Math.max(right, rect.right);
-      if ((rect.top + rect.bottom) / 2 > element.box.bottom + TOLERANCE) below++;
+      if ((rect.top + rect.bottom) / 2 > element.content.bottom + TOLERANCE) below++;
     }
-    const wide = right - element.box.right;
+    const wide = right - element.content.right;
     if (wide <= TOLERANCE && below === 0) continue;
     const clipped = element.runs.some(({ rect }) => outside(rect, element.clip) > TOLERANCE);
     const kind = clipped ? 'clipped' : 'overflow';
-    const what = clipped ? 'is cut off' : 'runs out of its box';
+    // Text still inside its border box is drawn whole, over its padding: a cramped box, not a spill.
+    const padding = below === 0 && right - element.box.right <= TOLERANCE;
+    const what = clipped ? 'is cut off' : padding ? "runs into its box's padding" : 'runs out of its box';
     if (wide > TOLERANCE && below === 0) {
-      const keep = shorterBy(element.text.length, element.width / (element.width + wide));
+      const room = element.content.right - element.content.left;
+      const keep = shorterBy(element.text.length, room / (room + wide));
       report(
         scene,
         element,

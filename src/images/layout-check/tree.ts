@@ -4,6 +4,7 @@
  */
 import type { MeasuredNode, MeasuredTextRun, Node } from '@takumi-rs/wasm';
 import { perStylesheet } from '../engine/per-stylesheet.ts';
+import type { Insets } from './content-edges.ts';
 
 export interface Rect {
   left: number;
@@ -29,6 +30,8 @@ export interface Clipper {
 export interface LaidOut {
   owner: Owner;
   box: Rect;
+  /** The content box (inside border and padding): where its text runs are laid out, and must stay. */
+  content: Rect;
   width: number;
   height: number;
   /** The element's own text runs (local geometry), each with its line box on the canvas. */
@@ -50,8 +53,15 @@ export interface LaidOut {
 }
 
 export const ROOT_OWNER: Owner = { path: '', type: 'view', depth: 0 };
+const NO_INSETS: Insets = { left: 0, top: 0, right: 0, bottom: 0 };
 
-export function readLayout(root: Node, measured: MeasuredNode, clipping: ReadonlySet<string>): LaidOut[] {
+/** `insets` gives each text box's border and padding (content-edges.ts); a box missing from it has none. */
+export function readLayout(
+  root: Node,
+  measured: MeasuredNode,
+  clipping: ReadonlySet<string>,
+  insets: ReadonlyMap<MeasuredNode, Insets> = new Map(),
+): LaidOut[] {
   const out: LaidOut[] = [];
   const canvas: Rect = { left: 0, top: 0, right: measured.width, bottom: measured.height };
   const visit = (
@@ -84,15 +94,23 @@ export function readLayout(root: Node, measured: MeasuredNode, clipping: Readonl
       return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
     };
     const rect = place(0, 0, box.width, box.height);
+    const inset = insets.get(box) ?? NO_INSETS;
+    const innerWidth = Math.max(0, box.width - inset.left - inset.right);
+    const innerHeight = Math.max(0, box.height - inset.top - inset.bottom);
     const isScaled = scaled || Math.abs(Math.hypot(a, b) - 1) > 0.01 || Math.abs(Math.hypot(c, d) - 1) > 0.01;
     const className = node.className ?? '';
     const clips = className !== '' && className.split(/\s+/).some((name) => clipping.has(name));
     const element: LaidOut = {
       owner: own,
       box: rect,
+      content: inset === NO_INSETS ? rect : place(inset.left, inset.top, innerWidth, innerHeight),
       width: box.width,
       height: box.height,
-      runs: lineBoxes(box).map(({ run, x, y, width, height }) => ({ run, rect: place(x, y, width, height) })),
+      // Runs are given from the content edge, the box from its border edge.
+      runs: lineBoxes(box, innerHeight).map(({ run, x, y, width, height }) => ({
+        run,
+        rect: place(inset.left + x, inset.top + y, width, height),
+      })),
       text: box.runs.length > 0 ? textOf(node) : '',
       clip: clips ? intersect(clip, rect) : clip,
       clippers,
@@ -128,11 +146,14 @@ export function readLayout(root: Node, measured: MeasuredNode, clipping: Readonl
  * line height by design (a 0.9 display title), and a wrapped line's trailing space hangs past the
  * edge, so neither counts. The line is centred on the glyphs, as half-leading centres them.
  */
-function lineBoxes(box: MeasuredNode): { run: MeasuredTextRun; x: number; y: number; width: number; height: number }[] {
+function lineBoxes(
+  box: MeasuredNode,
+  contentHeight: number,
+): { run: MeasuredTextRun; x: number; y: number; width: number; height: number }[] {
   if (box.runs.length === 0) return [];
   const lines = new Set(box.runs.map((run) => Math.round(run.y))).size;
   return box.runs.map((run) => {
-    const pitch = Math.min(run.height, box.height / Math.max(1, lines));
+    const pitch = Math.min(run.height, contentHeight / Math.max(1, lines));
     const trailing = run.text.length - run.text.trimEnd().length;
     const width = run.text.length > 0 ? run.width * (1 - trailing / run.text.length) : run.width;
     return { run, x: run.x, y: run.y + (run.height - pitch) / 2, width, height: pitch };
