@@ -219,7 +219,19 @@ describe('a deck in the playground', () => {
     await waitForRender(page, 0);
     await write(page, JSON.stringify(deck(3)));
     await page.click('#tab-markdown');
-    await page.waitForFunction(() => location.hash.length > 10);
+    // The link is written after each change, compressed: wait until it holds the deck and the tab.
+    await page.waitForFunction(async () => {
+      if (!location.hash.startsWith('#s=')) return false;
+      try {
+        const data = location.hash.slice(3).replace(/-/g, '+').replace(/_/g, '/');
+        const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+        const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+        const state = JSON.parse(await new Response(stream).text()) as { text: string; tab?: string };
+        return state.tab === 'markdown' && state.text.includes('Deck slide 3');
+      } catch {
+        return false;
+      }
+    });
     const link = await page.evaluate(() => location.href);
     const other = await watchedPage(browser);
     await other.page.goto(link);
