@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createIsomerRuntime } from '../../../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../../../src/packs/slides/index.ts';
-import { launchChromium } from '../chromium.ts';
-import { loadSlide, prepareSlidePage, slideFragment } from '../chromium-overflow.ts';
+import { slidePageForFile } from './slide-page.ts';
+import { loadSlide, slideFragment } from '../chromium-overflow.ts';
 
 /**
  * Inline code that wraps onto the next line starts that line where the text does (issue 34): the
@@ -12,14 +11,7 @@ import { loadSlide, prepareSlidePage, slideFragment } from '../chromium-overflow
  */
 const runtime = createIsomerRuntime({ packs: [slidesPack], frames: { slide: slideDeckFrame } });
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage();
-  await prepareSlidePage(page);
-});
-afterAll(() => browser?.close());
+const tab = slidePageForFile();
 
 const slide = (node: Record<string, unknown>) => ({
   type: 'view',
@@ -29,7 +21,7 @@ const slide = (node: Record<string, unknown>) => ({
 
 /** For each code chip on a line of its own's start: its first character's left, and the left of the block it is set in. */
 async function lineStarts(selector: string): Promise<{ code: string; first: number; block: number }[]> {
-  return page.evaluate((blockSelector) => {
+  return tab.page.evaluate((blockSelector) => {
     const out: { code: string; first: number; block: number }[] = [];
     for (const block of document.querySelectorAll(blockSelector)) {
       const left = block.getBoundingClientRect().left;
@@ -53,7 +45,7 @@ async function lineStarts(selector: string): Promise<{ code: string; first: numb
 describe('inline code that wraps onto the next line', () => {
   it('starts the heading’s next line at the line’s left edge, as the other lines do', async () => {
     await loadSlide(
-      page,
+      tab.page,
       slideFragment(
         runtime,
         slide({ type: 'slideHeading', title: 'Refunds now settle through `settlement.batch.nightly` at every bank' }),
@@ -67,10 +59,13 @@ describe('inline code that wraps onto the next line', () => {
   it('does the same in a lede and in a bullet', async () => {
     const lede =
       'The batch runs every night after the ledger has written each refund and then calls `settle --all --now` once';
-    await loadSlide(page, slideFragment(runtime, slide({ type: 'slideHeading', title: 'Refunds', lede: `${lede}.` })));
+    await loadSlide(
+      tab.page,
+      slideFragment(runtime, slide({ type: 'slideHeading', title: 'Refunds', lede: `${lede}.` })),
+    );
     const inLede = await lineStarts('.sl-heading-lede');
     await loadSlide(
-      page,
+      tab.page,
       slideFragment(runtime, slide({ type: 'slideBulletList', items: [`${lede} ${lede} \`ledger.write(refund)\`.`] })),
     );
     const inBullet = await lineStarts('.sl-bullet > span:last-child');

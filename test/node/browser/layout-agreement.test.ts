@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLayoutCheck } from '../../../src/images/index.ts';
 import { createIsomerRuntime, formatValidationError } from '../../../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../../../src/packs/slides/index.ts';
-import { launchChromium } from '../chromium.ts';
-import { describeFinding, prepareSlidePage } from '../chromium-overflow.ts';
+import { slidePageForFile } from './slide-page.ts';
+import { describeFinding } from '../chromium-overflow.ts';
 import {
   agreementCorpus,
   agreementTable,
@@ -28,14 +27,7 @@ const kinds = corpus.filter((entry) => entry.set === 'kinds');
 const containers = corpus.filter((entry) => entry.set === 'containers');
 const verdicts = new Map<string, Verdicts>();
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage();
-  await prepareSlidePage(page);
-});
-afterAll(() => browser?.close());
+const tab = slidePageForFile();
 
 const key = (entry: { set: string; name: string }) => `${entry.set}/${entry.name}`;
 
@@ -71,7 +63,7 @@ describe('the overflow corpus', () => {
     '%s is valid and Chromium flags it',
     async (_, entry) => {
       expect(runtime.validate(entry.composition).errors.map(formatValidationError)).toEqual([]);
-      const judged = await judge(page, runtime, layout, entry);
+      const judged = await judge(tab.page, runtime, layout, entry);
       verdicts.set(key(entry), judged);
       expect(judged.chromium.length, 'not an overflow in Chromium: fix the corpus item').toBeGreaterThan(0);
     },
@@ -83,7 +75,7 @@ describe('the kinds that are not about the slide’s edges (issue 22)', () => {
     '%s is valid, and both Chromium and the engine see the same kind',
     async (_, entry) => {
       expect(runtime.validate(entry.composition).errors.map(formatValidationError)).toEqual([]);
-      const judged = await judge(page, runtime, layout, entry);
+      const judged = await judge(tab.page, runtime, layout, entry);
       verdicts.set(key(entry), judged);
       // The fixture's name starts with the kind it shows.
       const kind = ['broken-word', 'narrow', 'clipped'].find((k) => entry.name.startsWith(`${k}-`))!;
@@ -113,7 +105,7 @@ describe('clipping inside containers, and well-drawn counterparts (issue 34)', (
 
   it.each(containers.map((entry) => [entry.name, entry] as const))('%s', async (name, entry) => {
     expect(runtime.validate(entry.composition).errors.map(formatValidationError)).toEqual([]);
-    const judged = await judge(page, runtime, layout, entry);
+    const judged = await judge(tab.page, runtime, layout, entry);
     verdicts.set(key(entry), judged);
     if (name.startsWith('clipped-')) {
       // Chromium sees a box hiding part of its content: the case is a real clipping.
@@ -131,7 +123,7 @@ describe('clipping inside containers, and well-drawn counterparts (issue 34)', (
 
 describe('the well-formed fixtures', () => {
   it.each(fixtures.map((entry) => [entry.name, entry] as const))('%s: neither check flags it', async (_, entry) => {
-    const judged = await judge(page, runtime, layout, entry);
+    const judged = await judge(tab.page, runtime, layout, entry);
     verdicts.set(key(entry), judged);
     expect(judged.engine.map((finding) => `${finding.path} (in ${finding.nodeType}) ${finding.message}`)).toEqual([]);
     expect(judged.chromium.map(describeFinding)).toEqual([]);

@@ -1,5 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLayoutCheck } from '../../../src/images/index.ts';
 import { createIsomerRuntime } from '../../../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../../../src/packs/slides/index.ts';
@@ -7,8 +6,8 @@ import { RTL_SCOPE } from '../../../src/packs/slides/mirror.ts';
 import { SLIDE_PRIMITIVES } from '../../../src/packs/slides/pack.ts';
 import { glyphs } from '../../../src/packs/slides/theme.ts';
 import { RTL_LANGUAGES, rtlFixtures, typesOf } from '../../support/rtl-fixtures.ts';
-import { launchChromium } from '../chromium.ts';
-import { loadSlide, prepareSlidePage, slideFragment } from '../chromium-overflow.ts';
+import { slidePageForFile } from './slide-page.ts';
+import { loadSlide, slideFragment } from '../chromium-overflow.ts';
 import {
   type Drawn,
   inChromium,
@@ -120,19 +119,12 @@ function rightToLeftRows(placed: ReadonlyMap<string, TextLine[]>, texts: readonl
 async function placeBoth(composition: unknown, image: Drawn = snapshot.render(composition)) {
   const texts = probes(composition);
   const picture = inPicture(image, texts, { drop: DROP, decorations: DECORATIONS });
-  await loadSlide(page, slideFragment(runtime, composition), SAME_FACES);
-  const chromium = new Map(await page.evaluate(inChromium, { texts, drop: DROP }));
+  await loadSlide(tab.page, slideFragment(runtime, composition), SAME_FACES);
+  const chromium = new Map(await tab.page.evaluate(inChromium, { texts, drop: DROP }));
   return { texts, picture, chromium, compared: texts.filter((text) => chromium.has(text)) };
 }
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage();
-  await prepareSlidePage(page);
-});
-afterAll(() => browser?.close());
+const tab = slidePageForFile();
 
 describe('right-to-left fixtures', () => {
   it('show every slides primitive in Arabic and in Hebrew', () => {

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { MeasuredNode } from '@takumi-rs/wasm';
 import { HtmlValidate } from 'html-validate';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withWordBreaks } from '../../../src/core/text/line-breaks.ts';
 import { takumiEngine } from '../../../src/images/engine/engine.ts';
 import { BUNDLED_FONTS, createImageFormats, createLayoutCheck, type ImageFontFace } from '../../../src/images/index.ts';
@@ -11,8 +10,8 @@ import { toImageDocument } from '../../../src/images/engine/markup.ts';
 import { html } from '../../../src/core/model/markup.ts';
 import { createIsomerRuntime, textDirection } from '../../../src/index.ts';
 import { slideDeckFrame, slidesPack } from '../../../src/packs/slides/index.ts';
-import { launchChromium } from '../chromium.ts';
-import { CANVAS, findOverflow, loadSlide, prepareSlidePage, slideFragment } from '../chromium-overflow.ts';
+import { slidePageForFile } from './slide-page.ts';
+import { CANVAS, findOverflow, loadSlide, slideFragment } from '../chromium-overflow.ts';
 
 /**
  * Right-to-left and mixed lines come out of the image engine in the order Chromium draws the HTML
@@ -155,14 +154,7 @@ function chromiumOrders({
   return out;
 }
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage();
-  await prepareSlidePage(page);
-});
-afterAll(() => browser?.close());
+const tab = slidePageForFile();
 
 describe('right-to-left and mixed lines', () => {
   it('are at least a dozen, each with a right-to-left run and numbers or Latin words', () => {
@@ -174,8 +166,8 @@ describe('right-to-left and mixed lines', () => {
   });
 
   it('take the direction of their first strong character, as Chromium reads dir="auto"', async () => {
-    await page.setContent('<!doctype html><html lang="en"><body></body></html>');
-    const chromium = await page.evaluate((lines) => {
+    await tab.page.setContent('<!doctype html><html lang="en"><body></body></html>');
+    const chromium = await tab.page.evaluate((lines) => {
       return lines.map((line) => {
         const div = document.createElement('div');
         div.dir = 'auto';
@@ -195,15 +187,15 @@ describe('right-to-left and mixed lines', () => {
       // Both slides are mostly right-to-left letters, so each is laid out right to left, every line
       // in it too, a line that opens with a Latin word included (the slide's direction rule).
       expect(fragment).toMatch(/class="sl-frame[^"]*" dir="rtl"/);
-      await loadSlide(page, fragment);
+      await loadSlide(tab.page, fragment);
       const lines = [...engine.keys()].map((line) => ({ line, tokens: tokensOf(line) }));
-      const chromium = new Map(await page.evaluate(chromiumOrders, { within: '.sl-frame', lines }));
+      const chromium = new Map(await tab.page.evaluate(chromiumOrders, { within: '.sl-frame', lines }));
       // And as a browser draws the bare text in an element of its own in the slide's direction, the
       // oracle: the order a reader of a right-to-left slide expects.
-      await page.setContent(
+      await tab.page.setContent(
         `<!doctype html><html lang="en"><body><main>${lines.map(({ line }) => `<div dir="rtl">${line}</div>`).join('')}</main></body></html>`,
       );
-      const bare = new Map(await page.evaluate(chromiumOrders, { within: 'main', lines }));
+      const bare = new Map(await tab.page.evaluate(chromiumOrders, { within: 'main', lines }));
       for (const [line, order] of engine) {
         expect(chromium.get(line), line).toEqual(order);
         expect(bare.get(line), line).toEqual(order);
@@ -229,8 +221,8 @@ describe('right-to-left and mixed lines', () => {
     const composition = MIXED_SLIDES[1]!;
     const image = snapshot.render(composition);
     expect(image.html).toContain('<h1 class="sl-heading-title sl-display" dir="rtl">');
-    await loadSlide(page, slideFragment(runtime, composition));
-    const gap = await page.evaluate(() => {
+    await loadSlide(tab.page, slideFragment(runtime, composition));
+    const gap = await tab.page.evaluate(() => {
       const title = document.querySelector('.sl-heading-title')!;
       const range = document.createRange();
       range.selectNodeContents(title);
@@ -269,8 +261,8 @@ describe('bidi controls in model text', () => {
       expect(at('Owner'), model).toBeLessThan(at(modelWord));
       expect(at(modelWord), model).toBeLessThan(at('done'));
 
-      await page.setContent(`<!doctype html><html lang="en"><body>${line(model)}</body></html>`);
-      const chromium = await page.evaluate((word) => {
+      await tab.page.setContent(`<!doctype html><html lang="en"><body>${line(model)}</body></html>`);
+      const chromium = await tab.page.evaluate((word) => {
         const p = document.querySelector('p')!;
         const text = p.firstChild as Text;
         const x = (token: string) => {
@@ -289,8 +281,8 @@ describe('bidi controls in model text', () => {
 
   it('would reorder the line without the isolate (the case is real)', async () => {
     const raw = `<div style="display:flex;flex-direction:column;width:1400px;font-family:Inter;font-size:40px"><p>Owner: \u202Eevil text — done</p></div>`;
-    await page.setContent(`<!doctype html><html lang="en"><body>${raw}</body></html>`);
-    const reordered = await page.evaluate(() => {
+    await tab.page.setContent(`<!doctype html><html lang="en"><body>${raw}</body></html>`);
+    const reordered = await tab.page.evaluate(() => {
       const text = document.querySelector('p')!.firstChild as Text;
       const x = (token: string) => {
         const range = document.createRange();
@@ -351,9 +343,9 @@ describe('Thai in a narrow column', () => {
   it('wraps inside its column in Chromium, which breaks Thai itself (no break characters on the HTML surface)', async () => {
     const fragment = slideFragment(runtime, composition);
     expect(fragment).not.toContain('\u200B');
-    await loadSlide(page, fragment);
-    expect(await page.evaluate(findOverflow)).toEqual([]);
-    const { lines, right, columnRight } = await page.evaluate(() => {
+    await loadSlide(tab.page, fragment);
+    expect(await tab.page.evaluate(findOverflow)).toEqual([]);
+    const { lines, right, columnRight } = await tab.page.evaluate(() => {
       const body = [...document.querySelectorAll('.sl-frame *')].find(
         (element) => element.children.length === 0 && (element.textContent ?? '').startsWith('ภาษาไทย'),
       )!;
