@@ -101,7 +101,14 @@ async function mount(theme: 'light' | 'dark' = 'light'): Promise<Frame> {
     theme,
     width: WIDTH,
   });
-  const frame = page.frames().find((f) => f.name() === 'view');
+  // The sandbox proxy makes the app's frame once it has loaded, and Playwright hears of it a
+  // moment later: under load that can be after `mount` returns.
+  const deadline = Date.now() + 10_000;
+  let frame = page.frames().find((f) => f.name() === 'view');
+  while (!frame && Date.now() < deadline) {
+    await page.waitForEvent('frameattached', { timeout: 1_000 }).catch(() => undefined);
+    frame = page.frames().find((f) => f.name() === 'view');
+  }
   if (!frame) throw new Error('the app frame is missing');
   return frame;
 }
